@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "actionsim",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "actionsim", targets: ["actionsim"]),
+        .library(name: "ActionIntents", targets: ["ActionIntents"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        // The functional core: press recognition, the Action-button system and session
+        // lifecycles as pure value types. No clock, file, fd or Foundation in here.
+        .target(name: "ActionButtonCore"),
+        // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
+        .target(name: "ActionIntents", dependencies: ["ActionButtonCore"]),
+        // YAML with source positions, so every format can say file:line:column.
+        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Simulated apps described in YAML instead of compiled Swift.
+        .target(name: "AppManifests", dependencies: ["ActionIntents", "YAMLDocuments"]),
+        // The imperative shell around the core: runs intents, owns the clock (virtual or real).
+        .target(name: "Simulation", dependencies: ["ActionButtonCore", "ActionIntents"]),
+        // The session log (JSON Lines) and the human-readable timeline.
+        .target(name: "SessionLog", dependencies: [
+            "Simulation", "ActionButtonCore", "ActionIntents",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // Scenario files, their expectations, and the runner behind `replay` and `test`.
+        .target(name: "Scenarios", dependencies: [
+            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents",
+        ]),
+        .executableTarget(name: "actionsim", dependencies: [
+            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
+        .testTarget(name: "ScenarioTests", dependencies: [
+            "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+        ]),
+        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,112 @@
+/// How the system refers to an intent: by its type name, shown by its title.
+public struct IntentReference: Hashable, Sendable, CustomStringConvertible {
+    /// The intent's type name (`MarkLapIntent`); what scenarios and logs match on.
+    public var name: String
+    /// Its `title`, as the watch would show it.
+    public var title: String
+
+    public init(name: String, title: String) {
+        self.name = name
+        self.title = title
+    }
+
+    public var description: String { name }
+}
+
+/// One entry of an app's `suggestedWorkouts` (A2): a workout style with the display
+/// representation the watch shows under Settings > Action Button > First Press.
+public struct WorkoutOption: Hashable, Sendable, CustomStringConvertible {
+    /// The style's identifier (the enum case's raw value, e.g. `running`).
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+
+    public init(id: String, title: String, subtitle: String? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+    }
+
+    public var description: String { id }
+}
+
+/// What the system knows about an installed app: which Action-button intents it
+/// implements (A1, A7, A8), whether it ever asked for health data (A4), and where its
+/// intents live (A9). Built from a Swift app definition or from a manifest alike.
+public struct InstalledApp: Hashable, Sendable {
+    public struct WorkoutSupport: Hashable, Sendable {
+        public var startIntent: IntentReference
+        public var suggestedWorkouts: [WorkoutOption]
+        public var pauseIntent: IntentReference?
+        public var resumeIntent: IntentReference?
+        /// `openAppWhenRun` of the start intent (A9: should stay true).
+        public var startOpensApp: Bool
+
+        public init(startIntent: IntentReference, suggestedWorkouts: [WorkoutOption],
+                    pauseIntent: IntentReference? = nil, resumeIntent: IntentReference? = nil,
+                    startOpensApp: Bool = true) {
+            self.startIntent = startIntent
+            self.suggestedWorkouts = suggestedWorkouts
+            self.pauseIntent = pauseIntent
+            self.resumeIntent = resumeIntent
+            self.startOpensApp = startOpensApp
+        }
+    }
+
+    public struct DiveSupport: Hashable, Sendable {
+        public var startIntent: IntentReference
+        public var startOpensApp: Bool
+
+        public init(startIntent: IntentReference, startOpensApp: Bool = true) {
+            self.startIntent = startIntent
+            self.startOpensApp = startOpensApp
+        }
+    }
+
+    public var name: String
+    public var workout: WorkoutSupport?
+    public var dive: DiveSupport?
+    /// A4: whether the app has ever requested health-data authorization.
+    public var healthAuthorizationRequested: Bool
+    /// A9: Action-button intents the app declares in an App Intents extension instead of
+    /// the app itself. Any entry here makes the app unusable with the Action button.
+    public var intentsInExtension: [String]
+
+    public init(name: String, workout: WorkoutSupport? = nil, dive: DiveSupport? = nil,
+                healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = []) {
+        self.name = name
+        self.workout = workout
+        self.dive = dive
+        self.healthAuthorizationRequested = healthAuthorizationRequested
+        self.intentsInExtension = intentsInExtension
+    }
+}
+
+/// Settings > Action Button (A1): one action, for one app.
+public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
+    /// Workout, with the app and, where it suggests several workouts, the First Press one.
+    case workout(app: String, firstPress: String?)
+    /// Dive, with the app.
+    case dive(app: String)
+
+    public var appName: String {
+        switch self {
+        case .workout(let app, _), .dive(let app): app
+        }
+    }
+
+    public var sessionKind: SessionLifecycle.Kind {
+        switch self {
+        case .workout: .workout
+        case .dive: .dive
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .workout(let app, let first?): "Workout · \(app) · First Press \(first)"
+        case .workout(let app, nil): "Workout · \(app)"
+        case .dive(let app): "Dive · \(app)"
+        }
+    }
+}

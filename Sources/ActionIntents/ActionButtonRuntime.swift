@@ -1,0 +1,84 @@
+import ActionButtonCore
+
+/// The simulated watch as intents see it while they run: its clock, its donation inbox and
+/// the app's session. The simulator installs one around every `perform()` it calls (and
+/// every task those start inherit it), so intent code needs no reference to the simulator.
+public protocol ActionButtonHost: Sendable {
+    /// Time since the simulation began, on the engine's clock (virtual in replay).
+    var now: Duration { get }
+    /// Suspends until `deadline` on the engine's clock.
+    func sleep(until deadline: Duration) async throws
+    /// A6: makes `intent` the next action.
+    func donate(_ intent: any AppIntent, donor: IntentReference)
+    /// A2: the app changed `suggestedWorkouts`.
+    func suggestedWorkoutsDidChange()
+    /// Starts, pauses, resumes or ends the app's session.
+    func session(_ command: SessionLifecycle.Command, workoutStyle: String?) throws(SessionLifecycle.Rejection)
+    /// The app's session right now.
+    var sessionState: SessionLifecycle.State { get }
+    /// A lap, segment, waypoint or other marker made during the session (T1).
+    func mark(_ marker: SessionMarker)
+    /// A4: the app asks for health-data authorization.
+    func requestHealthAuthorization()
+    /// A line from the app's own logging, kept in the session log.
+    func log(_ message: String)
+}
+
+/// Where the current host lives.
+public enum ActionButtonRuntime {
+    /// The host of the simulated watch running the current task, if any.
+    @TaskLocal public static var host: (any ActionButtonHost)?
+}
+
+public enum ActionButtonRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An operation that needs the simulated watch ran outside it.
+    case noSystem(operation: String)
+
+    public var description: String {
+        switch self {
+        case .noSystem(let operation):
+            "\(operation) needs a simulated Action-button system; run the intent through actionsim or ActionButtonHarness"
+        }
+    }
+}
+
+/// A mark a next action leaves in the session (T1): a lap, a segment, a waypoint.
+public struct SessionMarker: Hashable, Sendable, CustomStringConvertible {
+    public var kind: String
+    public var label: String?
+
+    public init(_ kind: String, label: String? = nil) {
+        self.kind = kind
+        self.label = label
+    }
+
+    public static let lap = SessionMarker("lap")
+    public static let segment = SessionMarker("segment")
+    public static let waypoint = SessionMarker("waypoint")
+
+    public var description: String { label.map { "\(kind) \($0)" } ?? kind }
+}
+
+/// The app's session on the simulated watch: what `HKWorkoutSession` and the dive session
+/// are on a real one. Intents call these to start, pause, resume and end it.
+public enum SimulatedSession {
+    /// A3/A5: starts the session; the start deadline checks that this happened.
+    public static func start(workoutStyle: String? = nil) throws {
+        try host("start").session(.start, workoutStyle: workoutStyle)
+    }
+
+    public static func pause() throws { try host("pause").session(.pause, workoutStyle: nil) }
+    public static func resume() throws { try host("resume").session(.resume, workoutStyle: nil) }
+    public static func end() throws { try host("end").session(.end, workoutStyle: nil) }
+
+    public static func mark(_ marker: SessionMarker) throws { try host("mark").mark(marker) }
+
+    public static var state: SessionLifecycle.State { ActionButtonRuntime.host?.sessionState ?? .notStarted }
+
+    private static func host(_ operation: String) throws -> any ActionButtonHost {
+        guard let host = ActionButtonRuntime.host else {
+            throw ActionButtonRuntimeError.noSystem(operation: "SimulatedSession.\(operation)")
+        }
+        return host
+    }
+}

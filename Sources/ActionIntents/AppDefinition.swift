@@ -1,0 +1,125 @@
+import ActionButtonCore
+
+/// An app the simulated watch can install: its Action-button intents as values the engine
+/// calls `perform()` on. Swift-defined apps and manifest-defined apps both end up here,
+/// so both go down the same path.
+public struct AppDefinition: Sendable {
+    /// A4: whether the app has asked for health-data authorization.
+    public enum HealthAuthorization: String, Hashable, Sendable, CaseIterable {
+        /// It has asked before: first press performs the start intent.
+        case requested
+        /// It never asks: first press only launches the app.
+        case never
+        /// It has not asked yet, and asks the first time it is launched.
+        case onFirstLaunch = "on-first-launch"
+    }
+
+    /// One First Press choice (A2) and the start intent that runs it.
+    public struct SuggestedWorkout: Sendable {
+        public var option: WorkoutOption
+        public var intent: any AppIntent
+
+        public init(option: WorkoutOption, intent: any AppIntent) {
+            self.option = option
+            self.intent = intent
+        }
+    }
+
+    public struct WorkoutIntents: Sendable {
+        /// The start intent's identity (its type).
+        public var start: IntentReference
+        public var startOpensApp: Bool
+        /// Read at install, and again whenever the app invalidates its suggestions (A2).
+        public var suggestedWorkouts: @Sendable () -> [SuggestedWorkout]
+        public var pause: (any AppIntent)?
+        public var resume: (any AppIntent)?
+
+        public init(start: IntentReference, startOpensApp: Bool = true,
+                    suggestedWorkouts: @escaping @Sendable () -> [SuggestedWorkout],
+                    pause: (any AppIntent)? = nil, resume: (any AppIntent)? = nil) {
+            self.start = start
+            self.startOpensApp = startOpensApp
+            self.suggestedWorkouts = suggestedWorkouts
+            self.pause = pause
+            self.resume = resume
+        }
+    }
+
+    public struct DiveIntents: Sendable {
+        public var start: any AppIntent
+
+        public init(start: any AppIntent) { self.start = start }
+    }
+
+    public var name: String
+    public var healthAuthorization: HealthAuthorization
+    public var workout: WorkoutIntents?
+    public var dive: DiveIntents?
+    /// A9: intents the app declares in an App Intents extension (a configuration error).
+    public var intentsInExtension: [String]
+    /// App code that runs when its session changes, inside the simulated watch (so it may
+    /// donate). Swift apps usually do this in their own session delegate instead.
+    public var sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)?
+
+    public init(name: String, healthAuthorization: HealthAuthorization = .requested,
+                workout: WorkoutIntents? = nil, dive: DiveIntents? = nil, intentsInExtension: [String] = [],
+                sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)? = nil) {
+        self.name = name
+        self.healthAuthorization = healthAuthorization
+        self.workout = workout
+        self.dive = dive
+        self.intentsInExtension = intentsInExtension
+        self.sessionObserver = sessionObserver
+    }
+
+    /// The system's view of the app (what Settings > Action Button knows of it).
+    public var installedApp: InstalledApp {
+        InstalledApp(
+            name: name,
+            workout: workout.map { workout in
+                InstalledApp.WorkoutSupport(
+                    startIntent: workout.start,
+                    suggestedWorkouts: workout.suggestedWorkouts().map(\.option),
+                    pauseIntent: workout.pause.map { IntentIdentity($0).reference },
+                    resumeIntent: workout.resume.map { IntentIdentity($0).reference },
+                    startOpensApp: workout.startOpensApp)
+            },
+            dive: dive.map { dive in
+                let identity = IntentIdentity(dive.start)
+                return InstalledApp.DiveSupport(startIntent: identity.reference, startOpensApp: identity.opensApp)
+            },
+            healthAuthorizationRequested: healthAuthorization == .requested,
+            intentsInExtension: intentsInExtension)
+    }
+}
+
+extension AppDefinition {
+    /// A workout app written in Swift: its start intent type (whose `suggestedWorkouts` are
+    /// the First Press choices) and, if it has them, its pause and resume intents.
+    public static func workoutApp<Start: StartWorkoutIntent>(
+        _ name: String, start: Start.Type,
+        pause: (any PauseWorkoutIntent)? = nil, resume: (any ResumeWorkoutIntent)? = nil,
+        healthAuthorization: HealthAuthorization = .requested
+    ) -> AppDefinition {
+        AppDefinition(
+            name: name, healthAuthorization: healthAuthorization,
+            workout: WorkoutIntents(
+                start: IntentReference(name: String(describing: Start.self), title: Start.title.key),
+                startOpensApp: Start.openAppWhenRun,
+                suggestedWorkouts: {
+                    Start.suggestedWorkouts.map { intent in
+                        let display = intent.workoutStyle.displayRepresentation
+                        return SuggestedWorkout(
+                            option: WorkoutOption(id: intent.workoutStyle.rawValue, title: display.title.key,
+                                                  subtitle: display.subtitle?.key),
+                            intent: intent)
+                    }
+                },
+                pause: pause, resume: resume))
+    }
+
+    /// A dive app written in Swift: one start-dive intent (dives have a single kind, A8).
+    public static func diveApp(_ name: String, start: some StartDiveIntent) -> AppDefinition {
+        AppDefinition(name: name, dive: DiveIntents(start: start))
+    }
+}

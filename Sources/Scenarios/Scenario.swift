@@ -1,0 +1,53 @@
+import ActionButtonCore
+import AppManifests
+import YAMLDocuments
+
+/// A scenario (S1): an app, Action Button settings, a seed, timed steps, and what is
+/// expected to happen. Everything in it has been checked against the app before it runs.
+public struct Scenario: Sendable {
+    public enum Step: Hashable, Sendable {
+        case edge(Button, EdgeDirection)
+        case gesture(Gesture.Kind)
+        case key(String)
+        case wristDown
+        case endSession
+        /// A2: the named app changes its suggested workouts and invalidates them.
+        case suggestedWorkouts(app: String, [String])
+        /// A1: Settings > Action Button changes.
+        case settings(ActionButtonSettings)
+    }
+
+    public struct TimedStep: Hashable, Sendable {
+        public var time: Timestamp
+        public var step: Step
+        public var location: SourceLocation
+    }
+
+    public var file: String
+    public var name: String
+    public var rules: [String]
+    public var description: String?
+    /// Every installed app; settings pick one of them (A1).
+    public var apps: [ManifestApp]
+    /// The settings at the start; `settings` steps may change them later.
+    public var settings: ActionButtonSettings
+    public var seed: Int
+    public var recognizer: PressRecognizer.Configuration
+    public var until: Timestamp?
+    public var steps: [TimedStep]
+    public var expectations: [Expectation]
+    /// Per-scenario sensor settings, kept as written for the telemetry layer.
+    public var sensors: YAMLMapping?
+
+    /// The app the starting settings name.
+    public var app: ManifestApp { apps.first { $0.model.name == settings.appName } ?? apps[0] }
+
+    public func app(named name: String) -> ManifestApp? { apps.first { $0.model.name == name } }
+
+    /// The latest time anything in the scenario refers to.
+    public var lastMentionedTime: Timestamp {
+        let stepTime = steps.last?.time ?? .zero
+        let expectTime = expectations.compactMap(\.window.latestMentioned).max() ?? .zero
+        return max(stepTime, expectTime, until ?? .zero)
+    }
+}

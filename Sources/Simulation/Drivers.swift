@@ -1,0 +1,162 @@
+import ActionButtonCore
+import Synchronization
+
+/// An input scheduled at a time on the run's time line.
+public struct TimedInput: Sendable {
+    public var time: Timestamp
+    public var input: SimulationEngine.Input
+
+    public init(at time: Timestamp, _ input: SimulationEngine.Input) {
+        self.time = time
+        self.input = input
+    }
+}
+
+extension SimulationEngine {
+    /// Replays `inputs` (sorted by time) on virtual time, as fast as the machine goes.
+    ///
+    /// At each instant the order is fixed: sleeping intents due now wake (one at a time),
+    /// then the inputs at that instant, then windows, deadlines and sensor ticks; after each
+    /// step every running intent must be finished or asleep before anything else happens.
+    /// That is what makes two runs identical. Without `until`, the run goes on past the last
+    /// input while something other than sampling is still pending (an intent asleep, a
+    /// chord window, the start deadline).
+    public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+        precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
+        var next = 0
+        var lastTime = Timestamp.zero
+        await settle()
+        while true {
+            let pending = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline].compactMap { $0 }.min()
+            let nextInput = next < inputs.count ? inputs[next].time : nil
+            var candidates = [pending, nextInput].compactMap { $0 }
+            // Sensors tick while there is still something to replay, or up to `until`.
+            if let sample = instruments.compactMap(\.nextWakeup).min(),
+               end != nil || nextInput != nil || pending != nil {
+                candidates.append(sample)
+            }
+            guard var time = candidates.min() else { break }
+            time = max(time, lastTime)
+            if let end, time > end { break }
+            lastTime = time
+            host.setTime(time)
+            while host.wakeNextSleeper() { await settle() }
+            while next < inputs.count, inputs[next].time <= time {
+                apply(inputs[next].input, at: time)
+                next += 1
+                await settle()
+            }
+            advance(to: time)
+            await settle()
+        }
+        if let end, end > lastTime {
+            host.setTime(end)
+            advance(to: end)
+            await settle()
+        }
+        finish(at: host.currentTime)
+    }
+
+    /// Replays `inputs` in real time: each input is applied when its time comes, intents
+    /// sleep for real, and dispatch latency is what the machine gives.
+    public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+        let signal = WakeSignal()
+        host.onReport { signal.fire() }
+        defer { host.onReport(nil) }
+        var next = 0
+        while true {
+            signal.reset()
+            drainReports()
+            let now = host.currentTime
+            while next < inputs.count, inputs[next].time <= now {
+                apply(inputs[next].input, at: host.currentTime)
+                next += 1
+            }
+            advance(to: host.currentTime)
+            drainReports()
+            let nextInput = next < inputs.count ? inputs[next].time : nil
+            let pending = [recognizer.nextWakeup, system.nextDeadline].compactMap { $0 }.min()
+            let busy = host.hasRunningIntents
+            if nextInput == nil, pending == nil, !busy, end.map({ host.currentTime >= $0 }) ?? true { break }
+            let sampling = instruments.compactMap(\.nextWakeup).min()
+            let wake = [nextInput, pending, sampling, end].compactMap { $0 }.min()
+            if let end, host.currentTime >= end { break }
+            await signal.wait(until: wake, clock: host)
+        }
+        finish(at: host.currentTime)
+    }
+
+    /// Waits until every running intent is finished or asleep, applying what they report.
+    func settle() async {
+        repeat { await host.quiescence() } while drainReports() > 0
+    }
+
+    var isVirtual: Bool {
+        if case .virtual = host.clock { return true }
+        return false
+    }
+}
+
+extension SimulationHost {
+    /// Whether any launched intent task has not finished.
+    var hasRunningIntents: Bool { !isIdle }
+}
+
+/// Wakes a real-time driver when an intent reports, or when a time comes, whichever first.
+/// A report that arrives between `reset()` and `wait` is not lost: `wait` returns at once.
+final class WakeSignal: Sendable {
+    private struct State {
+        var fired = false
+        var abandoned = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// Forgets earlier signals; call before draining reports.
+    func reset() { state.withLock { $0.fired = false } }
+
+    func fire() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.fired = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait(until deadline: Timestamp?, clock host: SimulationHost) async {
+        state.withLock { $0.abandoned = false }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForFire() }
+            if let deadline {
+                group.addTask {
+                    let remaining = deadline - host.currentTime
+                    if remaining > .zero { try? await Task.sleep(for: remaining) }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func waitForFire() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if state.fired || state.abandoned { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.abandoned = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}

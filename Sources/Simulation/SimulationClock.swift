@@ -1,0 +1,39 @@
+import ActionButtonCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which time line the engine runs on.
+public enum SimulationClock: Sendable {
+    /// Replay: time only moves when the driver moves it, as fast as the machine goes.
+    case virtual
+    /// Live input or `--realtime` replay: `now` reads a real monotonic clock, relative to
+    /// the start of the run (device timestamps are converted to the same line).
+    case real(RealClock)
+}
+
+/// A monotonic clock, read as time since an origin.
+public struct RealClock: Sendable {
+    public let origin: Timestamp
+    private let read: @Sendable () -> Timestamp
+
+    /// `read` returns absolute monotonic time; `now` is relative to `origin`.
+    public init(origin: Timestamp, read: @escaping @Sendable () -> Timestamp) {
+        self.origin = origin
+        self.read = read
+    }
+
+    public var now: Timestamp { Timestamp(nanoseconds: read().nanoseconds &- origin.nanoseconds) }
+
+    /// `CLOCK_MONOTONIC`, the clock evdev (with `EVIOCSCLOCKID`) and gpiod stamp events with.
+    public static func monotonicNow() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Timestamp(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+    }
+
+    /// A monotonic clock whose zero is now.
+    public static func startingNow() -> RealClock {
+        RealClock(origin: monotonicNow(), read: { monotonicNow() })
+    }
+}

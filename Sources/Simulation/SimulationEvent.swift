@@ -1,0 +1,78 @@
+import ActionButtonCore
+import ActionIntents
+
+/// One line of the session log (T4): everything that happened, with its time.
+public struct SimulationEvent: Hashable, Sendable {
+    public var time: Timestamp
+    public var kind: Kind
+
+    public init(time: Timestamp, kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    public enum Kind: Hashable, Sendable {
+        /// P1: an accepted button edge.
+        case edge(Edge)
+        /// P2: an edge that did not count, and why.
+        case edgeDropped(Edge, PressRecognizer.DropReason)
+        /// P3: what the recognizer decided (or a scenario's gesture step).
+        case gesture(Gesture)
+        /// Something the Action-button system did (A1–A12). Dispatches are recorded as
+        /// `performing` instead, which adds the intent's parameters.
+        case system(SystemEvent)
+        /// The system calls `perform()` on an intent (A3, A6, A7), with its parameters.
+        case performing(Invocation, parameters: [IntentIdentity.Parameter])
+        /// The app's session changed (T1, T2), with the workout style it started.
+        case session(SessionLifecycle.Change, workoutStyle: String?)
+        /// An intent asked the session for something it refused.
+        case sessionRefused(SessionLifecycle.Command, SessionLifecycle.Rejection)
+        /// A6: a donation through `donate(result:)` (results are logged as `intentReturned`).
+        case donation(intent: IntentReference, donor: IntentReference)
+        /// T1: a marker a next action made.
+        case marker(SessionMarker)
+        /// A sensor sample (T1, T2).
+        case sample(SensorSample)
+        /// A warning about the session (ascent rate, rated depth, ...).
+        case warning(String)
+        /// A line the app logged.
+        case appLog(String)
+        /// A scenario or operator step that is not a button: wrist down, end, settings change.
+        case step(String)
+    }
+}
+
+/// One reading of the simulated sensors. Fields a session kind lacks stay nil.
+public struct SensorSample: Hashable, Sendable {
+    public var session: SessionLifecycle.Kind
+    /// Time in the session, excluding pauses.
+    public var elapsed: Duration
+    public var heartRate: Double?
+    public var activeEnergy: Double?
+    public var distance: Double?
+    public var cadence: Double?
+    public var strokes: Double?
+    public var speed: Double?
+    public var depth: Double?
+    public var pressure: Double?
+    public var waterTemperature: Double?
+    public var submerged: Bool?
+
+    public init(session: SessionLifecycle.Kind, elapsed: Duration) {
+        self.session = session
+        self.elapsed = elapsed
+    }
+}
+
+/// Where the engine's events go, in order.
+public protocol SimulationEventSink: AnyObject {
+    func record(_ event: SimulationEvent)
+}
+
+/// Something that runs beside the engine on its clock and adds to the log: the sensors.
+/// It sees every event first, and is woken at the times it asks for.
+public protocol SimulationInstrument: AnyObject {
+    func observe(_ event: SimulationEvent)
+    var nextWakeup: Timestamp? { get }
+    func wake(at time: Timestamp) -> [SimulationEvent.Kind]
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Yams
+
+/// A YAML file read into nodes that remember where they came from, so that every reader
+/// built on it can reject bad input with `file:line:column: what was expected`.
+public struct YAMLDocument: Sendable {
+    /// Outside input is bounded: a scenario or manifest is text a person wrote or a
+    /// recorder produced, and nothing legitimate comes near this.
+    public static let maximumSize = 32 << 20
+
+    public let file: String
+    public let root: YAMLValue
+
+    /// A document made of one node of another (an inline section), keeping its positions.
+    public init(root: YAMLValue) {
+        self.file = root.file
+        self.root = root
+    }
+
+    /// Parses `text` as the contents of `file` (the name used in messages).
+    public init(text: String, file: String) throws(DocumentError) {
+        self.file = file
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.translate(error, file: file)
+        } catch {
+            throw DocumentError("could not read YAML: \(error)", file: file)
+        }
+        guard let node else { throw DocumentError("the file is empty; expected a YAML mapping", file: file) }
+        self.root = YAMLValue(node: node, file: file)
+    }
+
+    /// Reads and parses a file from disk.
+    public init(contentsOf path: String) throws(DocumentError) {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+                throw DocumentError("is a directory; expected a YAML file", file: path)
+            }
+            if let size = attributes[.size] as? NSNumber, size.intValue > Self.maximumSize {
+                throw DocumentError("is \(size.intValue) bytes; files over \(Self.maximumSize >> 20) MB are refused", file: path)
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw DocumentError(Self.describe(fileError: error, path: path), file: path)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DocumentError("is not UTF-8 text; expected a YAML file", file: path)
+        }
+        if text.contains("\0") { throw DocumentError("contains NUL bytes; expected a YAML text file", file: path) }
+        try self.init(text: text, file: path)
+    }
+
+    private static func describe(fileError error: Error, path: String) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain {
+            switch nsError.code {
+            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+            case NSFileReadNoPermissionError: return "permission denied"
+            default: break
+            }
+        }
+        if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOENT) { return "no such file" }
+        return "could not be read: \(nsError.localizedDescription)"
+    }
+
+    private static func translate(_ error: YamlError, file: String) -> DocumentError {
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let text = context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem
+            return DocumentError("invalid YAML: \(text)", at: at(mark))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return DocumentError("duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in a mapping",
+                                 at: at(context.mark))
+        case .reader(let problem, let offset, _, _):
+            return DocumentError("invalid text\(offset.map { " at byte \($0)" } ?? ""): \(problem)", file: file)
+        default:
+            return DocumentError("invalid YAML: \(error)", file: file)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import AppManifests
+import Scenarios
+import YAMLDocuments
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate app manifests and scenarios without running them.",
+        discussion: "Exits 2 and says file, line and column at the first problem in a file.")
+
+    @Argument(help: ArgumentHelp("Manifest or scenario files.", valueName: "file"))
+    var files: [String]
+
+    func run() throws {
+        var bad = 0
+        for file in files {
+            do {
+                let document = try YAMLDocument(contentsOf: file)
+                switch try DocumentKind.of(document) {
+                case .scenario:
+                    let scenario = try ScenarioParser.load(contentsOf: file)
+                    for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+                    print("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
+                          + "(\(scenario.steps.count) steps, \(scenario.expectations.count) expectations)")
+                case .manifest:
+                    let (model, warnings) = try ManifestParser.parse(document)
+                    for warning in warnings { Terminal.warning(warning.description) }
+                    let kinds = model.workoutKinds.isEmpty ? "" : ", workouts: " + model.suggestedWorkouts.joined(separator: ", ")
+                    print("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
+                }
+            } catch {
+                bad += 1
+                Terminal.error(error.description)
+            }
+        }
+        if bad > 0 { throw ExitCode.badInput }
+    }
+}

@@ -1,0 +1,164 @@
+import ActionButtonCore
+import ArgumentParser
+import Foundation
+import Scenarios
+import SessionLog
+import Simulation
+import YAMLDocuments
+
+/// Options every command that runs a session shares.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("log-dir"), help: ArgumentHelp(
+        "Directory for the session log (JSON Lines, one file per run).",
+        discussion: "Default: $XDG_DATA_HOME/actionsim/logs, else ~/.local/share/actionsim/logs.",
+        valueName: "dir"))
+    var logDirectory: String?
+
+    @Flag(name: .customLong("no-log"), help: "Do not write a session log file.")
+    var noLog = false
+
+    @Option(help: "Colour the output: auto (on a terminal), always or never.")
+    var color: Terminal.ColorChoice = .auto
+}
+
+extension Terminal.ColorChoice: ExpressibleByArgument {}
+
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a scenario and print what the watch does, step by step.",
+        discussion: """
+        Runs on virtual time by default: as fast as the machine goes, the same result every
+        run. Prints a timeline (time, input, session state, next action, what happened) and,
+        if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
+        """)
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "scenario"))
+    var file: String
+
+    @Flag(help: "Print JSON Lines (the session log's format) instead of the timeline.")
+    var json = false
+
+    @Flag(help: "Run in real time instead of virtual time (a 10-minute scenario takes 10 minutes).")
+    var realtime = false
+
+    @Flag(help: "Show sensor samples in the timeline.")
+    var samples = false
+
+    @OptionGroup var session: SessionOptions
+
+    func run() async throws {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioParser.load(contentsOf: file)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+        let colors = !json && Terminal.useColors(session.color)
+        for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+
+        let output = OutputBuffer(immediate: realtime)
+        var sinks: [any SimulationEventSink] = []
+        let printer: TimelinePrinter?
+        let jsonStream: JSONLinesStream?
+        if json {
+            jsonStream = JSONLinesStream()
+            sinks.append(jsonStream!)
+            printer = nil
+        } else {
+            jsonStream = nil
+            let names = scenario.apps.flatMap(\.model.intents).map(\.name)
+            printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
+                                      output: output, flushEachLine: realtime)
+            sinks.append(printer!)
+            output.line(Self.banner(for: scenario, realtime: realtime))
+            output.line(printer!.renderer.header)
+        }
+        let log: SessionLogFile?
+        if session.noLog {
+            log = nil
+        } else {
+            do {
+                log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
+                    source: "replay", name: scenario.name, app: scenario.app.model.name,
+                    settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"))
+                sinks.append(log!)
+            } catch {
+                Terminal.warning("warning: \(error); replaying without a session log")
+                log = nil
+            }
+        }
+
+        let started = ContinuousClock.now
+        let outcome: ScenarioOutcome
+        do {
+            outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks)
+        } catch {
+            output.flush()
+            Terminal.error("\(scenario.file): \(error)")
+            throw ExitCode.badInput
+        }
+        let elapsed = ContinuousClock.now - started
+        jsonStream?.flush()
+        let logError = log?.close(at: outcome.endTime)
+
+        if !json {
+            let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.events.count) events"
+            output.line("")
+            output.line(colors ? summary.dim : summary)
+            for line in Self.verdicts(outcome, colors: colors) { output.line(line) }
+        }
+        output.flush()
+        if let log {
+            if let logError { Terminal.warning("warning: \(logError); the session ran in memory only") }
+            else { Terminal.note("session log: \(log.path)") }
+        }
+        if !outcome.passed {
+            if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
+            throw ExitCode.expectationsFailed
+        }
+    }
+
+    static func banner(for scenario: Scenario, realtime: Bool) -> String {
+        var parts = [scenario.name, scenario.settings.description, "seed \(scenario.seed)"]
+        if !scenario.rules.isEmpty { parts.append("rules " + scenario.rules.joined(separator: ", ")) }
+        if realtime { parts.append("real time") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func verdicts(_ outcome: ScenarioOutcome, colors: Bool) -> [String] {
+        guard !outcome.results.isEmpty else { return [] }
+        var lines: [String] = []
+        for result in outcome.results {
+            let mark = result.passed ? (colors ? "✓".green : "✓") : (colors ? "✗".red : "✗")
+            let text = result.passed ? result.message : "\(result.location): \(result.message)"
+            lines.append("\(mark) \(text)")
+        }
+        let failed = outcome.failures.count
+        let summary = failed == 0
+            ? "expectations: \(outcome.results.count) passed"
+            : "expectations: \(failed) of \(outcome.results.count) failed"
+        lines.append(colors ? (failed == 0 ? summary.green : summary.red.bold) : summary)
+        return lines
+    }
+}
+
+/// Prints the timeline as events arrive.
+final class TimelinePrinter: SimulationEventSink {
+    var renderer: TimelineRenderer
+    let output: OutputBuffer
+    let flushEachLine: Bool
+
+    init(renderer: TimelineRenderer, output: OutputBuffer, flushEachLine: Bool) {
+        self.renderer = renderer
+        self.output = output
+        self.flushEachLine = flushEachLine
+    }
+
+    func record(_ event: SimulationEvent) {
+        guard let line = renderer.line(for: event) else { return }
+        output.line(line)
+        if flushEachLine { output.flush() }
+    }
+}

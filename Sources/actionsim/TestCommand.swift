@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+import SessionLog
+import YAMLDocuments
+
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run scenarios and check their expectations.",
+        discussion: """
+        Each PATH is a scenario file or a directory searched for *.yaml scenarios (app
+        manifests beside them are skipped). Prints PASS or FAIL per scenario with every failed
+        expectation, then the totals. Exits 1 if any expectation failed, 2 if a file could
+        not be read.
+        """)
+
+    @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "path"))
+    var paths: [String] = ["scenarios"]
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Flag(name: .shortAndLong, help: "Print every check, not only failures.")
+    var verbose = false
+
+    @Option(help: "Colour the output: auto (on a terminal), always or never.")
+    var color: Terminal.ColorChoice = .auto
+
+    func run() async throws {
+        let colors = Terminal.useColors(color)
+        let output = OutputBuffer(immediate: true)
+
+        var files: [String] = []
+        for path in paths {
+            do { files += try ScenarioFiles.find(path) } catch {
+                Terminal.error(error.description)
+                throw ExitCode.badInput
+            }
+        }
+        guard !files.isEmpty else {
+            Terminal.error("no scenarios found in \(paths.joined(separator: ", "))")
+            throw ExitCode.badInput
+        }
+
+        var report = JUnitReport()
+        var passed = 0, failed = 0, broken = 0
+        for file in files {
+            let started = ContinuousClock.now
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioParser.load(contentsOf: file)
+            } catch {
+                broken += 1
+                output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
+                output.line("      \(error.description)")
+                report.cases.append(.init(name: file, file: file, seconds: 0, failures: [], error: error.description))
+                continue
+            }
+            let outcome: ScenarioOutcome
+            do {
+                outcome = try await ScenarioRunner.run(scenario)
+            } catch {
+                broken += 1
+                output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
+                output.line("      \(file): \(error)")
+                report.cases.append(.init(name: scenario.name, file: file, seconds: 0, failures: [], error: "\(error)"))
+                continue
+            }
+            let seconds = (ContinuousClock.now - started).secondsValue
+            let checks = outcome.results.count
+            let timing = String(format: "%.3f s", seconds)
+            if outcome.passed {
+                passed += 1
+                let mark = colors ? "PASS ".green.bold : "PASS "
+                output.line("\(mark) \(file)  \(scenario.name)  (\(checks) check\(checks == 1 ? "" : "s"), \(timing))")
+            } else {
+                failed += 1
+                let mark = colors ? "FAIL ".red.bold : "FAIL "
+                output.line("\(mark) \(file)  \(scenario.name)  (\(outcome.failures.count) of \(checks) checks failed, \(timing))")
+            }
+            for result in outcome.results where verbose || !result.passed {
+                let sign = result.passed ? "✓" : "✗"
+                output.line("      \(sign) \(result.location): \(result.message)")
+            }
+            report.cases.append(.init(name: scenario.name, file: file, seconds: seconds,
+                                      failures: outcome.failures.map { "\($0.location): \($0.message)" }, error: nil))
+        }
+
+        var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed"
+        if failed > 0 { summary += ", \(failed) failed" }
+        if broken > 0 { summary += ", \(broken) could not be read" }
+        output.line(colors ? (failed + broken == 0 ? summary.green.bold : summary.red.bold) : summary)
+        output.flush()
+
+        if let junit {
+            do { try AtomicFile.write(report.xml, to: junit) } catch {
+                Terminal.error("cannot write the JUnit report \(junit): \(error)")
+                throw ExitCode.badInput
+            }
+        }
+        if broken > 0 { throw ExitCode.badInput }
+        if failed > 0 { throw ExitCode.expectationsFailed }
+    }
+}
+
+/// Finds scenario files: a file as given, a directory searched recursively, in name order.
+enum ScenarioFiles {
+    static func find(_ path: String) throws(DocumentError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DocumentError("no such file or directory", file: path)
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let names = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .sorted()
+        return names.map { base + "/" + $0 }.filter { file in
+            // Manifests live beside scenarios; only files with steps are scenarios.
+            guard let document = try? YAMLDocument(contentsOf: file) else { return true }
+            return (try? DocumentKind.of(document)) != .manifest
+        }
+    }
+}
+
+/// Writes a file so that readers see the old contents or the new, never half of either.
+enum AtomicFile {
+    static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+}

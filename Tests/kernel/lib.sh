@@ -1,0 +1,106 @@
+# Helpers for guest scripts run by run-guest.sh. It is copied into the
+# initramfs as /lib/actionsim-test.sh ($ACTIONSIM_TEST_LIB); source it with
+#   . /lib/actionsim-test.sh
+# It runs under busybox sh, so: POSIX sh only, no bash-isms.
+#
+# Buttons are modelled as active-low with a pull-up: released = pull-up
+# (line reads 1), pressed = pull-down (line reads 0), as on real hardware
+# where the button shorts the line to ground.
+
+GPIOSIM_CONFIGFS=/sys/kernel/config/gpio-sim
+
+# gpiosim_make_chip NAME LINE_NAME...
+# Creates and enables a gpio-sim chip with one bank whose lines carry the
+# given names (line 0 = first name). Sets GPIOSIM_NAME, GPIOSIM_DEV
+# (/dev/gpiochipN), GPIOSIM_CHIP (gpiochipN) and GPIOSIM_SYSFS (the dir holding
+# sim_gpio<N>/pull and value), and prints GPIOSIM_DEV. Call it directly, not in
+# $(...), or the variables are lost with the subshell. All lines start released.
+gpiosim_make_chip() {
+  _name=$1; shift
+  _dir=$GPIOSIM_CONFIGFS/$_name
+  mkdir "$_dir" "$_dir/bank0" || return 1
+  echo $# > "$_dir/bank0/num_lines"
+  _i=0
+  for _line in "$@"; do
+    mkdir "$_dir/bank0/line$_i"
+    echo "$_line" > "$_dir/bank0/line$_i/name"
+    _i=$((_i + 1))
+  done
+  echo 1 > "$_dir/live" || return 1
+  GPIOSIM_NAME=$_name
+  GPIOSIM_CHIP=$(cat "$_dir/bank0/chip_name")
+  GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
+  GPIOSIM_SYSFS=/sys/devices/platform/$(cat "$_dir/dev_name")/$GPIOSIM_CHIP
+  export GPIOSIM_NAME GPIOSIM_CHIP GPIOSIM_DEV GPIOSIM_SYSFS
+  # devtmpfs creates the node from a kernel thread: it may lag a little.
+  wait_for_path "$GPIOSIM_DEV" || { echo "gpiosim: $GPIOSIM_DEV never appeared" >&2; return 1; }
+  _i=0
+  while [ $_i -lt $# ]; do gpiosim_release $_i; _i=$((_i + 1)); done
+  echo "$GPIOSIM_DEV"
+}
+
+# gpiosim_press LINE / gpiosim_release LINE: move an active-low button.
+gpiosim_press()   { echo pull-down > "$GPIOSIM_SYSFS/sim_gpio$1/pull"; }
+gpiosim_release() { echo pull-up > "$GPIOSIM_SYSFS/sim_gpio$1/pull"; }
+
+# gpiosim_value LINE: print the line's physical level (0 = pressed).
+gpiosim_value() { cat "$GPIOSIM_SYSFS/sim_gpio$1/value"; }
+
+# gpiosim_bounce LINE N: flip the pull N times back to back, starting from
+# the opposite of its current state: contact bounce within a few ms. An odd N
+# ends in the opposite state (e.g. released -> pressed), an even N where it
+# began. Only shell builtins in the loop, so no fork slows the flips down.
+gpiosim_bounce() {
+  _f=$GPIOSIM_SYSFS/sim_gpio$1/pull
+  read -r _p < "$_f"
+  _n=$2
+  while [ "$_n" -gt 0 ]; do
+    if [ "$_p" = pull-up ]; then _p=pull-down; else _p=pull-up; fi
+    echo $_p > "$_f"
+    _n=$((_n - 1))
+  done
+}
+
+# gpiosim_wait_requested LINE [TIMEOUT_SECS]: wait until some process (the
+# program under test) has requested the line, so presses are not made before
+# anyone listens. Uses the gpiolib debugfs list, where requested lines show a
+# "name|consumer" pair. Default timeout 10 s.
+gpiosim_wait_requested() {
+  _tries=$(( ${2:-10} * 20 ))
+  while [ "$_tries" -gt 0 ]; do
+    awk -v chip="$GPIOSIM_CHIP:" -v idx="$1" '
+      $1 == chip { split($3, r, "-"); base = r[1]; mine = 1; next }
+      /^gpiochip/ { mine = 0 }
+      mine && $1 == "gpio-" (base + idx) && /\|/ { found = 1 }
+      END { exit !found }' /sys/kernel/debug/gpio && return 0
+    usleep 50000
+    _tries=$((_tries - 1))
+  done
+  echo "gpiosim: line $1 of $GPIOSIM_CHIP was never requested" >&2
+  return 1
+}
+
+# gpiosim_remove [NAME]: take the chip offline and delete it (default: the
+# last one made). Lines must no longer be requested.
+gpiosim_remove() {
+  _dir=$GPIOSIM_CONFIGFS/${1:-$GPIOSIM_NAME}
+  echo 0 > "$_dir/live"
+  for _l in "$_dir"/bank0/line*; do [ -d "$_l" ] && rmdir "$_l"; done
+  rmdir "$_dir/bank0" "$_dir"
+}
+
+# wait_for_path PATH [TIMEOUT_SECS]: wait until PATH exists (device nodes
+# appear asynchronously through devtmpfs). Default timeout 5 s.
+wait_for_path() {
+  _tries=$(( ${2:-5} * 100 ))
+  while [ ! -e "$1" ] && [ "$_tries" -gt 0 ]; do usleep 10000; _tries=$((_tries - 1)); done
+  [ -e "$1" ]
+}
+
+# check DESCRIPTION COMMAND...: run COMMAND, print PASS/FAIL, count failures.
+ACTIONSIM_FAILS=0
+check() {
+  _what=$1; shift
+  if "$@"; then echo "PASS: $_what"
+  else echo "FAIL: $_what"; ACTIONSIM_FAILS=$((ACTIONSIM_FAILS + 1)); fi
+}
