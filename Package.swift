@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "actionsim", targets: ["actionsim"]),
         .library(name: "ActionIntents", targets: ["ActionIntents"]),
+        .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,10 +35,12 @@ let package = Package(
         .target(name: "Scenarios", dependencies: [
             "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents",
         ]),
-        .executableTarget(name: "actionsim", dependencies: [
+        // The command line, as a library: `actionsim` is a two-line main around it.
+        .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",

@@ -28,9 +28,7 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay a scenario and print what the watch does, step by step.",
         discussion: """
-        Runs on virtual time by default: as fast as the machine goes, the same result every
-        run. Prints a timeline (time, input, session state, next action, what happened) and,
-        if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
+        Runs on virtual time by default: as fast as the machine goes, the same result every run. Prints a timeline (time, input, session state, next action, what happened) and, if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
         """)
 
     @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "scenario"))

@@ -1,0 +1,65 @@
+# actionsim — the two commands a newcomer needs:
+#   make demo   replays the demo scenario (no hardware needed)
+#   make test   runs every test
+# Both install what they need first (Debian 12: apt packages, and the Swift toolchain if
+# none is found), saying what they do.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+# Debian packages the build and the tests need.
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev
+SWIFT_VERSION := 6.3.1
+SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
+BIN := .build/debug/actionsim
+
+.PHONY: help deps toolchain build demo test test-unit test-scenarios clean
+
+help:
+	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
+	@echo "make test   build and run every test"
+	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
+
+# Apt packages, installed only when one is missing.
+deps: toolchain
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "==> Debian packages present: $(APT_PACKAGES)"; fi
+
+# The Swift toolchain: used if on PATH or in /opt/swift; otherwise downloaded from swift.org.
+toolchain:
+	@if [ -x "$$(command -v $(SWIFT))" ]; then echo "==> using $$($(SWIFT) --version 2>&1 | head -1)"; else \
+	  echo "==> Swift not found; installing Swift $(SWIFT_VERSION) for Debian 12 into /opt/swift"; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq curl binutils libc6-dev libcurl4-openssl-dev \
+	    libedit2 libgcc-12-dev libpython3-dev libsqlite3-0 libstdc++-12-dev libxml2-dev libncurses-dev libz3-dev tzdata zlib1g-dev; \
+	  url=https://download.swift.org/swift-$(SWIFT_VERSION)-release/debian12/swift-$(SWIFT_VERSION)-RELEASE/swift-$(SWIFT_VERSION)-RELEASE-debian12.tar.gz; \
+	  curl -fsSL "$$url" -o /tmp/swift.tar.gz; \
+	  $(SUDO) mkdir -p /opt/swift; $(SUDO) tar -xzf /tmp/swift.tar.gz -C /opt/swift --strip-components=1; \
+	  echo "==> installed; add /opt/swift/usr/bin to PATH"; fi
+
+build: deps
+	@echo "==> building actionsim"
+	$(SWIFT) build
+
+demo: build
+	@echo "==> replaying scenarios/demo.yaml"
+	$(BIN) replay scenarios/demo.yaml
+
+test: test-unit test-scenarios
+	@echo "==> all tests passed"
+
+test-unit: deps
+	@echo "==> unit and integration tests (swift test)"
+	$(SWIFT) test
+
+test-scenarios: build
+	@echo "==> every shipped scenario (actionsim test scenarios)"
+	$(BIN) test scenarios --junit .build/scenarios-junit.xml
+
+clean:
+	rm -rf .build

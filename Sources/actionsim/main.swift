@@ -1,0 +1,3 @@
+import ActionsimCLI
+
+await Actionsim.runFromCommandLine()
