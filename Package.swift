@@ -39,13 +39,37 @@ let package = Package(
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
+        // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // epoll, timerfd, eventfd and inotify headers, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CLinuxEvents"),
+        // One thin Swift layer over libgpiod 1.6 and libevdev: a type per C handle, typed errors
+        // that name the device and the operation.
+        .target(name: "LinuxInput", dependencies: [
+            "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // Device profiles (YAML): which evdev keys or GPIO lines are the Action and side buttons.
+        .target(name: "DeviceProfiles", dependencies: ["LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
+        // The live shell: the epoll event loop, device and terminal sources, recording, injection.
+        .target(name: "LiveInput", dependencies: [
+            "LinuxInput", "DeviceProfiles", "Simulation", "SessionLog", "Scenarios", "AppManifests",
+            "YAMLDocuments", "ActionButtonCore", "ActionIntents",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
         ]),
         .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
+        .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
+        .testTarget(name: "LiveInputTests", dependencies: [
+            "LiveInput", "DeviceProfiles", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

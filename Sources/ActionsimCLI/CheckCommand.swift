@@ -1,12 +1,13 @@
 import ArgumentParser
 import AppManifests
+import DeviceProfiles
 import Scenarios
 import YAMLDocuments
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate app manifests and scenarios without running them.",
+        abstract: "Validate app manifests, scenarios and device profiles without running them.",
         discussion: "Exits 2 and says file, line and column at the first problem in a file.")
 
     @Argument(help: ArgumentHelp("Manifest or scenario files.", valueName: "file"))
@@ -28,6 +29,9 @@ struct CheckCommand: ParsableCommand {
                     for warning in warnings { Terminal.warning(warning.description) }
                     let kinds = model.workoutKinds.isEmpty ? "" : ", workouts: " + model.suggestedWorkouts.joined(separator: ", ")
                     print("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
+                case .deviceProfile:
+                    let profile = try DeviceProfileParser.parse(document)
+                    print("ok: \(file): \(profile.kind) device profile \"\(profile.name)\"")
                 }
             } catch {
                 bad += 1

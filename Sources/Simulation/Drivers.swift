@@ -98,8 +98,9 @@ extension SimulationEngine {
 }
 
 extension SimulationHost {
-    /// Whether any launched intent task has not finished.
-    var hasRunningIntents: Bool { !isIdle }
+    /// Whether any launched intent task has not finished (live drivers wait for it before
+    /// ending a run whose input has ended).
+    public var hasRunningIntents: Bool { !isIdle }
 }
 
 /// Wakes a real-time driver when an intent reports, or when a time comes, whichever first.

@@ -165,6 +165,12 @@ public final class SimulationEngine {
         host.reconfigure(app: next, sessionKind: settings.sessionKind)
     }
 
+    /// New press timings mid-run (a device profile reloaded on SIGHUP). The recognizer starts
+    /// afresh with both buttons up: a button held across the reload ends in an `unchanged` drop.
+    public func replaceRecognizer(_ configuration: PressRecognizer.Configuration) {
+        recognizer = PressRecognizer(configuration: configuration)
+    }
+
     /// Settles everything due by `now`: chord windows and hold times, the start deadline,
     /// and instrument wake-ups (sensor samples).
     public func advance(to now: Timestamp) {

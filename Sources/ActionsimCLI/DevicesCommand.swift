@@ -1,0 +1,35 @@
+import ArgumentParser
+import DeviceProfiles
+import Foundation
+import LiveInput
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List input devices and GPIO chips, and which of them each device profile would use.",
+        discussion: """
+        Shows every /dev/input/event* device (name, by-id and by-path links, ids) and every GPIO chip with its lines (name, consumer, in use), like evtest and gpioinfo together. For each profile it says whether a device matches and why not, and which lines a GPIO profile would request and whether they are free.
+
+        Profiles: those given with --device, else every profile in ./devices/.
+        """)
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device profile to check (repeatable).", valueName: "profile.yaml"))
+    var profiles: [String] = []
+
+    func run() throws {
+        var loaded: [DeviceProfile] = []
+        var files = profiles
+        if files.isEmpty, let names = try? FileManager.default.contentsOfDirectory(atPath: "devices") {
+            files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { "devices/" + $0 }
+        }
+        var bad = false
+        for file in files {
+            do { loaded.append(try DeviceProfileParser.load(contentsOf: file)) } catch {
+                Terminal.error(error.description)
+                bad = true
+            }
+        }
+        print(DeviceCatalog.scan(profiles: loaded).render())
+        if bad && !profiles.isEmpty { throw ExitCode.badInput }
+    }
+}

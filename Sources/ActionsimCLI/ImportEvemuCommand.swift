@@ -1,0 +1,77 @@
+import ArgumentParser
+import DeviceProfiles
+import Foundation
+import LiveInput
+import YAMLDocuments
+
+struct ImportEvemuCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-evemu",
+        abstract: "Turn an evemu-record recording into a scenario.",
+        discussion: """
+        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`.
+
+        Example:
+          evemu-record /dev/input/event5 > presses.evemu
+          actionsim import-evemu presses.evemu --device devices/usb-keyboard.yaml -o presses.yaml
+        """)
+
+    @Argument(help: ArgumentHelp("The evemu-record output.", valueName: "recording.evemu"))
+    var recording: String
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("The evdev profile whose keys are the buttons.", valueName: "profile.yaml"))
+    var profile: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The scenario to write (default: standard output).", valueName: "file.yaml"))
+    var output: String?
+
+    @OptionGroup var setup: SetupOptions
+
+    func run() async throws {
+        let profile: DeviceProfile
+        do { profile = try DeviceProfileParser.load(contentsOf: self.profile) } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+        guard case .evdev(let input) = profile.input else {
+            Terminal.error("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
+            throw ExitCode.badInput
+        }
+        let sessionSetup = try setup.load()
+        let text: String
+        do {
+            text = try String(contentsOfFile: recording, encoding: .utf8)
+        } catch {
+            Terminal.error("\(recording): cannot be read: \(error.localizedDescription)")
+            throw ExitCode.badInput
+        }
+        let parsed: (name: String?, events: [EvemuImport.Event])
+        do { parsed = try EvemuImport.parse(text, file: recording) } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+        let scenario = EvemuImport.steps(from: parsed.events, profile: input)
+        if scenario.steps.isEmpty {
+            Terminal.warning("warning: \(recording) has no key events of \(input.bindings.map(\.keyName).joined(separator: ", ")) or other keys")
+        }
+        let directory = output.map { (SessionSetupPaths.absolute($0) as NSString).deletingLastPathComponent }
+            ?? FileManager.default.currentDirectoryPath
+        let header = RecordedScenario.Header(
+            name: "Imported from \((recording as NSString).lastPathComponent)",
+            comments: ["Imported by `actionsim import-evemu` from \(recording)" + (parsed.name.map { " (device \"\($0)\")" } ?? "")
+                       + " with \(profile.file).",
+                       "Edge times are the recording's, relative to the first key event."],
+            apps: sessionSetup.appFiles.compactMap { $0 }.map { ScenarioText.relativePath($0, from: directory) },
+            settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
+        let yaml = scenario.yaml(header)
+        if let output {
+            do { try AtomicFile.write(yaml, to: output) } catch {
+                Terminal.error("cannot write \(output): \(error)")
+                throw ExitCode.badInput
+            }
+            Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+        } else {
+            print(yaml, terminator: "")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import DeviceProfiles
+import Foundation
+import LiveInput
+import YAMLDocuments
+
+/// Where a live session's apps and Action Button settings come from: a scenario file (its
+/// steps are not played) or manifests and settings given as options.
+struct SetupOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "A scenario whose apps, settings and seed the session uses (its steps are not played).",
+        valueName: "setup.yaml"))
+    var setup: String?
+
+    @Option(name: .customLong("app"), help: ArgumentHelp(
+        "An app manifest to install (repeat for several). Default: scenarios/apps/trailrunner.yaml.",
+        valueName: "manifest.yaml"))
+    var appFiles: [String] = []
+
+    @Option(help: ArgumentHelp("Settings > Action Button: workout or dive.", valueName: "workout|dive"))
+    var action: String = "workout"
+
+    @Option(name: .customLong("action-app"), help: ArgumentHelp(
+        "The installed app the Action button runs (needed when several --app are given).", valueName: "name"))
+    var actionApp: String?
+
+    @Option(name: .customLong("first-press"), help: ArgumentHelp(
+        "The workout First Press starts (one the app suggests). Default: the app's first suggestion.", valueName: "style"))
+    var firstPress: String?
+
+    @Option(help: "Seed for the simulated sensors.")
+    var seed: Int = 0
+
+    /// Loads the setup, or says (exit 2) what is wrong with it.
+    func load() throws -> SessionSetup {
+        do {
+            if let setup {
+                if !appFiles.isEmpty || actionApp != nil || firstPress != nil {
+                    Terminal.error("give a setup scenario or --app/--action-app/--first-press, not both")
+                    throw ExitCode.badInput
+                }
+                return try SessionSetup.fromScenario(setup)
+            }
+            var files = appFiles
+            if files.isEmpty {
+                guard let found = Self.defaultApp() else {
+                    Terminal.error("no app to run: give --app MANIFEST (e.g. scenarios/apps/trailrunner.yaml) or a setup scenario")
+                    throw ExitCode.badInput
+                }
+                files = [found]
+            }
+            return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress, seed: seed)
+        } catch let error as DocumentError {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+    }
+
+    /// The shipped TrailRunner manifest: beside the working directory (a clone) or the
+    /// executable (`.build/<config>/actionsim`).
+    static func defaultApp() -> String? {
+        let relative = "scenarios/apps/trailrunner.yaml"
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/" + relative,
+            executable.appendingPathComponent("../../" + relative).standardizedFileURL.path,
+            executable.appendingPathComponent("../../../" + relative).standardizedFileURL.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+/// Which buttons: a device profile, optionally pinned to one evdev device.
+struct DeviceOptions: ParsableArguments {
+    @Option(name: .customLong("device"), help: ArgumentHelp(
+        "A device profile (devices/*.yaml). Without one, the terminal's keys are the buttons.", valueName: "profile.yaml"))
+    var profile: String?
+
+    @Option(name: .customLong("input"), help: ArgumentHelp(
+        "An evdev device to use instead of the profile's match rules (/dev/input/eventN or a by-id link).", valueName: "path"))
+    var inputPath: String?
+
+    func load() throws -> DeviceProfile? {
+        guard let profile else {
+            if inputPath != nil {
+                Terminal.error("--input needs --device PROFILE: the profile says which keys are the buttons")
+                throw ExitCode.badInput
+            }
+            return nil
+        }
+        do {
+            return try DeviceProfileParser.load(contentsOf: profile)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+    }
+}
+
+extension ExitCode {
+    /// The device could not be opened or found (permissions, unplugged, busy line).
+    static let deviceUnavailable = ExitCode(3)
+}
+
+/// Runs blocking work on a thread of its own, so Swift's executor threads stay free for
+/// intents (a one-CPU machine has a single one).
+enum OwnThread {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.name = "actionsim live loop"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import ActionButtonCore
+import ArgumentParser
+import DeviceProfiles
+import Foundation
+import LiveInput
+import SessionLog
+import Simulation
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Drive the Action button live from real buttons or the terminal.",
+        discussion: """
+        Presses go through the same rules as replay, on the real clock: edges carry the kernel's timestamps, and each intent's dispatch latency (press to perform()) is logged.
+
+        Without --device the terminal is the buttons: a or space presses Action, s the side button, b both together (pause/resume), A and S hold a button down until pressed again, w wrist down, e end the session, ? help, q quit.
+
+        With --device devices/PROFILE.yaml: a GPIO profile requests its lines (consumer "actionsim"); an evdev profile opens (and, if it says so, grabs) its keyboard, gamepad or gpio-keys device. An unplugged device is reopened when it comes back; the session goes on.
+
+        Examples:
+          actionsim run
+          actionsim run --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml --first-press running
+          actionsim run scenarios/demo.yaml --device devices/usb-keyboard.yaml
+
+        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile.
+        Exit status: 0 ended normally, 2 bad setup or profile, 3 the device could not be opened.
+        """)
+
+    @OptionGroup var setup: SetupOptions
+    @OptionGroup var device: DeviceOptions
+    @OptionGroup var output: LiveOutputOptions
+    @OptionGroup var session: SessionOptions
+
+    func run() async throws {
+        try await LiveRun(source: "run", setup: setup.load(), profile: device.load(), inputPath: device.inputPath,
+                          output: output, session: session, recordTo: nil).run()
+    }
+}
+
+struct LiveOutputOptions: ParsableArguments {
+    @Flag(help: "Print JSON Lines (the session log's format) instead of the timeline.")
+    var json = false
+
+    @Flag(help: "Show sensor samples in the timeline.")
+    var samples = false
+}
+
+/// One live session, as `run` and `record` share it.
+struct LiveRun {
+    let source: String
+    let setup: SessionSetup
+    let profile: DeviceProfile?
+    let inputPath: String?
+    let output: LiveOutputOptions
+    let session: SessionOptions
+    let recordTo: String?
+
+    private struct Result: Sendable {
+        var error: String?
+        var exitCode: Int32 = 0
+        var notes: [String] = []
+    }
+
+    func run() async throws {
+        let colors = !output.json && Terminal.useColors(session.color)
+        for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+        if let recordTo, setup.appFiles.contains(where: { $0 == nil }) {
+            Terminal.error("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
+            throw ExitCode.badInput
+        }
+        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
+        let (source, output, session, recordTo) = (source, output, session, recordTo)
+
+        let result = await OwnThread.run { () -> Result in
+            var result = Result()
+            let out = OutputBuffer(immediate: true)
+            var sinks: [any SimulationEventSink] = []
+            let json = output.json ? JSONLinesStream() : nil
+            if let json { sinks.append(json) } else {
+                let names = configuration.setup.apps.flatMap(\.model.intents).map(\.name)
+                let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names),
+                                              output: out, flushEachLine: true)
+                sinks.append(printer)
+                out.line(printer.renderer.header)
+            }
+            var log: SessionLogFile?
+            if !session.noLog {
+                do {
+                    log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
+                        source: source, name: configuration.profile?.name ?? "terminal",
+                        app: configuration.setup.settings.appName, settings: configuration.setup.settings.description,
+                        seed: configuration.setup.seed, clock: "real"))
+                    sinks.append(log!)
+                } catch {
+                    Terminal.warning("warning: \(error); running without a session log")
+                }
+            }
+            let recorder = recordTo != nil ? SessionRecorder() : nil
+            if let recorder { sinks.append(recorder) }
+
+            let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,
+                                   flushLog: { json?.flush(); log?.flush() },
+                                   notice: { text, kind in
+                                       // The timeline shows status lines already; JSON output does not.
+                                       switch kind {
+                                       case .help: Terminal.note(text)
+                                       case .warning: if output.json || !Terminal.stdoutIsTerminal { Terminal.warning("warning: " + text) }
+                                       case .status: if output.json { Terminal.note(text) }
+                                       }
+                                   })
+            Terminal.note("actionsim \(source): \(configuration.setup.settings)"
+                          + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
+                          + " · Ctrl-C ends the session")
+            if configuration.profile == nil { Terminal.note(TerminalKeyMap.help) }
+            let outcome: LiveSession.Outcome
+            do throws(LiveInputError) {
+                outcome = try live.run()
+            } catch {
+                out.flush()
+                log?.close(at: .zero)
+                result.error = error.description
+                switch error {
+                case .device, .noMatchingDevice, .ambiguous: result.exitCode = ExitCode.deviceUnavailable.rawValue
+                case .setup: result.exitCode = ExitCode.badInput.rawValue
+                case .system: result.exitCode = 1
+                }
+                return result
+            }
+            out.flush()
+            if let log {
+                if let error = log.close(at: outcome.endTime) { result.notes.append("warning: \(error)") }
+                else { result.notes.append("session log: \(log.path)") }
+            }
+            if let recorder, let recordTo {
+                let directory = (SessionSetupPaths.absolute(recordTo) as NSString).deletingLastPathComponent
+                let header = RecordedScenario.Header(
+                    name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
+                    comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
+                               + " on " + ISO8601DateFormatter().string(from: Date()) + ".",
+                               "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
+                    apps: configuration.setup.appFiles.compactMap { $0 }.map { ScenarioText.relativePath($0, from: directory) },
+                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+                do {
+                    try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)
+                    result.notes.append("recorded \(recorder.recording.steps.count) inputs to \(recordTo)")
+                } catch {
+                    result.error = "cannot write \(recordTo): \(error)"
+                    result.exitCode = 1
+                }
+            }
+            return result
+        }
+        for note in result.notes { Terminal.note(note) }
+        if let error = result.error {
+            Terminal.error(error)
+            throw ExitCode(result.exitCode)
+        }
+    }
+}
+
+enum SessionSetupPaths {
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

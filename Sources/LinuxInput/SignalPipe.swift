@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP as bytes on a pipe the event loop watches (the self-pipe
+/// trick, equivalent to a signalfd). A signalfd needs the signals blocked in every thread,
+/// and Swift's executor threads exist before we could block them; a handler that only
+/// writes a byte works whichever thread the kernel picks.
+public final class SignalPipe {
+    public enum Signal: Int32, CaseIterable, Sendable {
+        case interrupt = 2   // SIGINT
+        case hangup = 1      // SIGHUP
+        case terminate = 15  // SIGTERM
+    }
+
+    public let readDescriptor: Int32
+    private let writeDescriptor: Int32
+    private var previous: [Int32: sigaction] = [:]
+
+    /// Installs the handlers. Only one `SignalPipe` may exist at a time.
+    public init() throws(EventLoop.SystemError) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw EventLoop.SystemError(operation: "pipe", errno: errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readDescriptor = fds[0]
+        writeDescriptor = fds[1]
+        signalPipeWriteDescriptor = writeDescriptor
+        for signal in Signal.allCases {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                let saved = errno
+                _ = write(signalPipeWriteDescriptor, &byte, 1)
+                errno = saved
+            }
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(signal.rawValue, &action, &old)
+            previous[signal.rawValue] = old
+        }
+    }
+
+    /// Puts the previous handlers back and closes the pipe.
+    public func close() {
+        for (number, var old) in previous { sigaction(number, &old, nil) }
+        previous.removeAll()
+        Glibc.close(readDescriptor)
+        Glibc.close(writeDescriptor)
+        signalPipeWriteDescriptor = -1
+    }
+
+    /// The signals that arrived since the last call, in order.
+    public func take() -> [Signal] {
+        var result: [Signal] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readDescriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            result += buffer.prefix(count).compactMap { Signal(rawValue: Int32($0)) }
+        }
+        return result
+    }
+}
+
+/// Read by the signal handler, which can capture nothing. Set before the handlers are
+/// installed and cleared after they are removed.
+nonisolated(unsafe) private var signalPipeWriteDescriptor: Int32 = -1

@@ -1,0 +1,73 @@
+import ActionButtonCore
+import DeviceProfiles
+import LinuxInput
+import YAMLDocuments
+
+/// Reads `evemu-record` output (the `E:` lines) into scenario steps: the profile's keys
+/// become button edges at their recorded times, other keys `key:` steps (A12), and
+/// autorepeat (value 2) is left out (P1).
+public enum EvemuImport {
+    public struct Event: Hashable, Sendable {
+        public var time: Int64
+        public var type: UInt16
+        public var code: UInt16
+        public var value: Int32
+    }
+
+    /// The device name (`N:`) and every event, in file order.
+    public static func parse(_ text: String, file: String) throws(DocumentError) -> (name: String?, events: [Event]) {
+        var name: String?
+        var events: [Event] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if line.hasPrefix("N: ") && name == nil { name = String(line.dropFirst(3)) }
+            guard line.hasPrefix("E:") else { continue }
+            // Everything after '#' is evemu's own comment (the decoded event name).
+            let content = line.dropFirst(2).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            func fail(_ message: String) -> DocumentError {
+                DocumentError(message + "; expected an evemu event line such as \"E: 1.250000 0001 0094 0001\"",
+                              at: SourceLocation(file: file, line: lineNumber, column: 1))
+            }
+            guard fields.count == 4 else { throw fail("an event line has \(fields.count) fields, not 4") }
+            guard let time = parseTime(fields[0]) else { throw fail("\"\(fields[0])\" is not a time in seconds.microseconds") }
+            guard let type = UInt16(fields[1], radix: 16) else { throw fail("\"\(fields[1])\" is not an event type in hex") }
+            guard let code = UInt16(fields[2], radix: 16) else { throw fail("\"\(fields[2])\" is not an event code in hex") }
+            guard let value = Int32(fields[3]) else { throw fail("\"\(fields[3])\" is not a decimal value") }
+            events.append(Event(time: time, type: type, code: code, value: value))
+        }
+        return (name, events)
+    }
+
+    /// The events as scenario steps, with times relative to the first step.
+    public static func steps(from events: [Event], profile: EvdevInput) -> RecordedScenario {
+        var recording = RecordedScenario()
+        for event in events where event.type == 1 /* EV_KEY */ {
+            let time = Timestamp(nanoseconds: event.time)
+            guard event.value == 0 || event.value == 1 else { continue }
+            if let button = profile.button(forKey: event.code) {
+                recording.steps.append((time, .edge(button, event.value == 1 ? .down : .up)))
+            } else if event.value == 1 {
+                recording.steps.append((time, .key(InputKeyCode.name(of: event.code))))
+            }
+        }
+        if let last = recording.steps.last { recording.end = last.time }
+        return recording
+    }
+
+    /// `12.345678` (evemu writes microseconds) as exact nanoseconds.
+    static func parseTime(_ text: Substring) -> Int64? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let seconds = Int64(parts[0]), seconds >= 0 else { return nil }
+        var nanos: Int64 = 0
+        if parts.count == 2 {
+            let digits = parts[1]
+            guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isNumber), let value = Int64(digits) else { return nil }
+            nanos = value
+            for _ in digits.count..<9 { nanos *= 10 }
+        }
+        return seconds * 1_000_000_000 + nanos
+    }
+}

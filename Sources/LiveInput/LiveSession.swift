@@ -1,0 +1,333 @@
+import ActionButtonCore
+import DeviceProfiles
+import LinuxInput
+import Simulation
+
+/// The live loop behind `actionsim run` and `actionsim record`: real buttons (or the
+/// terminal) drive a `SimulationEngine` on the real clock.
+///
+/// One thread, one `epoll_wait` with no timeout: device descriptors, a timerfd set to the
+/// engine's next deadline (chord window, hold time, start deadline, sensor tick), an eventfd
+/// that finishing intents write to, and the signal pipe. Each wake-up reads what is ready,
+/// applies edges with their kernel times, dispatches at the present, settles deadlines,
+/// flushes the log batch and re-arms the timer. Idle means no wake-ups at all.
+public final class LiveSession {
+    public struct Configuration: Sendable {
+        public var setup: SessionSetup
+        /// nil: the terminal is the buttons.
+        public var profile: DeviceProfile?
+        /// `--input PATH`: this evdev device instead of the profile's match rules.
+        public var inputPath: String?
+
+        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?) {
+            self.setup = setup
+            self.profile = profile
+            self.inputPath = inputPath
+        }
+
+        /// P2/P3 timings: a setup scenario's own section wins, then the device profile's,
+        /// then evdev defaults (the terminal needs no debounce).
+        public var recognizer: PressRecognizer.Configuration {
+            setup.recognizer ?? profile?.recognizer ?? .evdev
+        }
+    }
+
+    /// What a line for the person at the terminal is.
+    public enum Notice: Hashable, Sendable {
+        /// Also in the session log and timeline.
+        case status
+        case warning
+        /// The terminal's key help, asked for with `?`.
+        case help
+    }
+
+    public enum StopReason: Hashable, Sendable, CustomStringConvertible {
+        case signal(String)
+        case quit
+        case inputEnded
+
+        public var description: String {
+            switch self {
+            case .signal(let name): name
+            case .quit: "quit"
+            case .inputEnded: "input ended"
+            }
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var reason: StopReason
+        public var endTime: Timestamp
+        /// How many times the loop woke up (the idle check reads it).
+        public var wakeUps: Int
+    }
+
+    public private(set) var configuration: Configuration
+    private let sink: any SimulationEventSink
+    private let flushLog: () -> Void
+    private let recorder: SessionRecorder?
+    private let notice: (String, Notice) -> Void
+    /// Sensors and other instruments that run beside the engine on its clock.
+    public var instruments: [any SimulationInstrument] = []
+
+    private var engine: SimulationEngine!
+    private var clock: RealClock!
+    private var sources: [any InputSource] = []
+    private var sourcesChanged = false
+    private var warnedClock = false
+
+    /// - Parameters:
+    ///   - sink: where every event goes (timeline printer, session log, recorder), in order.
+    ///   - flushLog: writes the buffered log batch; called after each wake-up that logged.
+    ///   - notice: a line for the person at the terminal (standard error).
+    public init(configuration: Configuration, sink: any SimulationEventSink, recorder: SessionRecorder? = nil,
+                flushLog: @escaping () -> Void, notice: @escaping (String, Notice) -> Void) {
+        self.configuration = configuration
+        self.sink = sink
+        self.recorder = recorder
+        self.flushLog = flushLog
+        self.notice = notice
+    }
+
+    /// Runs until SIGINT, SIGTERM, `q`, or the end of piped input. Blocks the calling
+    /// thread: call it from a thread of its own, never from Swift's executor, whose threads
+    /// the intents need.
+    public func run() throws(LiveInputError) -> Outcome {
+        let signals: SignalPipe
+        let loop: EventLoop
+        do {
+            signals = try SignalPipe()
+            loop = try EventLoop(signals: signals)
+        } catch {
+            throw .system(error)
+        }
+        defer { signals.close() }
+
+        let origin = RealClock.monotonicNow()
+        clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
+        do {
+            engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
+                                          recognizer: configuration.recognizer, clock: .real(clock), sink: sink)
+        } catch {
+            throw .setup("\(configuration.setup.scenarioFile ?? "actionsim"): \(error)")
+        }
+        engine.instruments = instruments
+        let wakeDescriptor = loop.wakeDescriptor
+        engine.host.onReport { EventLoop.wake(wakeDescriptor) }
+        defer { engine.host.onReport(nil) }
+
+        sources = try openSources(configuration.profile)
+        defer { closeSources() }
+        for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
+        for source in sources {
+            if let gpio = source as? GPIOSource {
+                for line in gpio.linesActiveAtStart() {
+                    log("line \(line) reads pressed at start: check the profile's active-low and bias", warning: true, at: .zero)
+                }
+            }
+        }
+        flushLog()
+
+        var watch: DirectoryWatch?
+        var retryAt: Int64?
+        var stop: StopReason?
+        var inputEnded = false
+        var items: [SourceItem] = []
+        while stop == nil {
+            // Watch for a vanished device only while one is missing.
+            let missing = sources.contains { $0.isMissingDevices }
+            if missing, watch == nil, retryAt == nil {
+                do {
+                    watch = try DirectoryWatch(directories: ["/dev/input", "/dev/input/by-id", "/dev/input/by-path", "/dev"])
+                } catch {
+                    // No inotify in this kernel: try again every half second, only while missing.
+                    retryAt = RealClock.monotonicNow().nanoseconds + 500_000_000
+                }
+            } else if !missing {
+                watch = nil
+                retryAt = nil
+            }
+            do {
+                if sourcesChanged { loop.unwatchAll(); sourcesChanged = false }
+                var descriptors = Set(sources.flatMap(\.descriptors))
+                if let watch { descriptors.insert(watch.fileDescriptor) }
+                try loop.watchOnly(descriptors)
+                let deadline = engine.nextDeadline.map { origin.nanoseconds + $0.nanoseconds }
+                loop.arm(at: [deadline, retryAt].compactMap { $0 }.min())
+
+                let wakes = try loop.wait()
+                items.removeAll(keepingCapacity: true)
+                var reopen = false
+                var reload = false
+                for wake in wakes {
+                    switch wake {
+                    case .readable(let descriptor):
+                        if let watch, descriptor == watch.fileDescriptor {
+                            reopen = watch.drain() || reopen
+                        } else {
+                            for source in sources where source.descriptors.contains(descriptor) { source.read(descriptor, into: &items) }
+                        }
+                    case .signal:
+                        for signal in signals.take() {
+                            switch signal {
+                            case .interrupt: stop = .signal("SIGINT")
+                            case .terminate: stop = .signal("SIGTERM")
+                            case .hangup: reload = true
+                            }
+                        }
+                    case .timer:
+                        if let due = retryAt, RealClock.monotonicNow().nanoseconds >= due {
+                            reopen = true
+                            retryAt = RealClock.monotonicNow().nanoseconds + 500_000_000
+                        }
+                    case .woken:
+                        break
+                    }
+                }
+                if reopen {
+                    let engine = self.engine!
+                    for source in sources where source.isMissingDevices {
+                        source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
+                    }
+                }
+                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+
+                engine.drainReports()
+                let now = clock.now
+                apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
+                engine.advance(to: now)
+                engine.drainReports()
+                if reload { reloadProfile(at: now) }
+                flushLog()
+                if inputEnded, stop == nil, isSettled { stop = .inputEnded }
+            } catch {
+                throw .system(error)
+            }
+        }
+
+        let end = clock.now
+        engine.advance(to: end)
+        engine.finish(at: end)
+        recorder?.finish(at: end)
+        log("live session ended (\(stop!))", warning: false, at: end)
+        flushLog()
+        return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount)
+    }
+
+    /// Nothing left that would still change the session: no intent running, no window,
+    /// hold time or start deadline pending.
+    private var isSettled: Bool {
+        !engine.host.hasRunningIntents && engine.recognizer.nextWakeup == nil && engine.system.nextDeadline == nil
+    }
+
+    // MARK: Inputs
+
+    private func apply(_ items: [SourceItem], now: Timestamp, stop: inout StopReason?, inputEnded: inout Bool) {
+        // Several devices may have woken the loop at once: hand edges over in kernel-time order.
+        let ordered = items.enumerated().sorted { a, b in
+            (a.element.time ?? .max, a.offset) < (b.element.time ?? .max, b.offset)
+        }.map(\.element)
+        for item in ordered {
+            switch item {
+            case .edge(let button, let direction, let kernelTime, _):
+                let time = runTime(kernelTime, now: now)
+                // Windows that ran out before the edge are settled first, at their own times;
+                // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
+                engine.advance(to: Timestamp(nanoseconds: time.nanoseconds - 1))
+                recorder?.record(.edge(button, direction), at: time)
+                engine.apply(.edge(Edge(button, direction, at: time)), at: now)
+            case .otherKey(let name, let kernelTime):
+                recorder?.record(.key(name), at: runTime(kernelTime, now: now))
+                engine.apply(.key(name), at: now)
+            case .command(let command, let readTime):
+                let time = runTime(readTime, now: now)
+                switch command {
+                case .wristDown:
+                    recorder?.record(.wristDown, at: time)
+                    engine.apply(.wristDown, at: now)
+                case .endSession:
+                    recorder?.record(.endSession, at: time)
+                    engine.apply(.endSession, at: now)
+                case .help:
+                    notice(TerminalKeyMap.help, .help)
+                case .quit:
+                    stop = stop ?? .quit
+                case .inputEnded:
+                    inputEnded = true
+                }
+            case .status(let text, let isWarning):
+                log(text, warning: isWarning, at: now)
+            }
+        }
+    }
+
+    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line. A stamp far from
+    /// the present is not on that clock (gpiod before Linux 5.7 used `CLOCK_REALTIME`): the
+    /// read time stands in for it, and the log says so once.
+    private func runTime(_ kernelTime: Int64, now: Timestamp) -> Timestamp {
+        let time = kernelTime &- clock.origin.nanoseconds
+        if time > now.nanoseconds + 1_000_000_000 || time < now.nanoseconds - 10_000_000_000 {
+            if !warnedClock {
+                warnedClock = true
+                log("device timestamps are not on CLOCK_MONOTONIC (kernel older than 5.7?); using the time they were read, so latencies read 0",
+                    warning: true, at: now)
+            }
+            return now
+        }
+        return Timestamp(nanoseconds: min(max(time, 0), now.nanoseconds))
+    }
+
+    private func log(_ text: String, warning: Bool, at time: Timestamp) {
+        sink.record(SimulationEvent(time: time, kind: warning ? .warning(text) : .step(text)))
+        notice(text, warning ? .warning : .status)
+    }
+
+    // MARK: Sources
+
+    private func openSources(_ profile: DeviceProfile?) throws(LiveInputError) -> [any InputSource] {
+        guard let profile else { return [TerminalSource()] }
+        switch profile.input {
+        case .evdev(let input):
+            return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)]
+        case .gpio(let input):
+            if configuration.inputPath != nil { throw .setup("--input names an evdev device; \(profile.file) is a GPIO profile") }
+            return [try GPIOSource(profile: input)]
+        }
+    }
+
+    private func closeSources() {
+        for source in sources { source.close() }
+        sources.removeAll()
+    }
+
+    /// SIGHUP: read the profile again and switch to it. A profile that no longer parses or
+    /// whose devices cannot be opened leaves the old one in place; the session goes on.
+    private func reloadProfile(at now: Timestamp) {
+        guard let old = configuration.profile else {
+            log("SIGHUP: no device profile to reload (input is the terminal)", warning: false, at: now)
+            return
+        }
+        let profile: DeviceProfile
+        do {
+            profile = try DeviceProfileParser.load(contentsOf: old.file)
+        } catch {
+            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            return
+        }
+        closeSources()
+        sourcesChanged = true
+        do {
+            sources = try openSources(profile)
+        } catch {
+            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            sources = (try? openSources(old)) ?? []
+            if sources.isEmpty { log("the old profile's devices could not be reopened either", warning: true, at: now) }
+            return
+        }
+        configuration.profile = profile
+        if configuration.setup.recognizer == nil, profile.recognizer != engine.recognizer.configuration {
+            engine.replaceRecognizer(profile.recognizer)
+        }
+        for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", warning: false, at: now) }
+    }
+}

@@ -1,0 +1,85 @@
+import ActionButtonCore
+import Foundation
+
+/// Raw input captured from real buttons (or an evemu recording), as a scenario that
+/// `actionsim replay` turns back into the same session (S3): every edge with its exact
+/// kernel time, relative to the first input, and optionally what the live session did, as
+/// expectations at exact times, so that `actionsim test` checks the replay matches.
+public struct RecordedScenario: Sendable {
+    public enum Step: Hashable, Sendable {
+        case edge(Button, EdgeDirection)
+        case key(String)
+        case wristDown
+        case endSession
+    }
+
+    /// Times on the run's time line; written relative to the first step.
+    public var steps: [(time: Timestamp, step: Step)] = []
+    /// `(time, check)` pairs such as `(t, "gesture: press")`, on the same time line.
+    public var expectations: [(time: Timestamp, check: String)] = []
+    /// Where the recording stopped, on the same time line.
+    public var end: Timestamp?
+
+    public init() {}
+
+    /// The first step's time: zero in the written scenario.
+    public var origin: Timestamp { steps.first?.time ?? .zero }
+
+    public struct Header: Sendable {
+        public var name: String
+        /// Comment lines at the top (without `# `).
+        public var comments: [String]
+        /// App manifest paths as the scenario should name them (relative to the scenario).
+        public var apps: [String]
+        public var settings: ActionButtonSettings
+        public var seed: Int
+        public var recognizer: PressRecognizer.Configuration
+
+        public init(name: String, comments: [String], apps: [String], settings: ActionButtonSettings,
+                    seed: Int, recognizer: PressRecognizer.Configuration) {
+            self.name = name
+            self.comments = comments
+            self.apps = apps
+            self.settings = settings
+            self.seed = seed
+            self.recognizer = recognizer
+        }
+    }
+
+    public func yaml(_ header: Header) -> String {
+        var lines = header.comments.map { "# " + $0 }
+        lines.append("name: \(ScenarioText.quoted(header.name))")
+        lines.append("rules: [S3]")
+        lines.append("apps: [\(header.apps.map(ScenarioText.quoted).joined(separator: ", "))]")
+        lines.append("settings: \(ScenarioText.settings(header.settings))")
+        lines.append("seed: \(header.seed)")
+        lines.append("# The press timings the recording was made with (P2, P3): replay must use the same.")
+        lines.append("recognizer: \(ScenarioText.recognizer(header.recognizer))")
+        let zero = origin
+        func at(_ time: Timestamp) -> String { ScenarioText.duration(max(0, time.nanoseconds - zero.nanoseconds)) }
+        if let end, end > zero { lines.append("until: \(at(end))") }
+        if steps.isEmpty {
+            lines.append("steps: []")
+        } else {
+            lines.append("steps:")
+            for (time, step) in steps {
+                let body: String
+                switch step {
+                case .edge(let button, let direction): body = "button: \(button), edge: \(direction)"
+                case .key(let name): body = "key: \(ScenarioText.quoted(name))"
+                case .wristDown: body = "wrist: down"
+                case .endSession: body = "end: session"
+                }
+                lines.append("  - {at: \(at(time)), \(body)}")
+            }
+        }
+        if !expectations.isEmpty {
+            lines.append("# What the live session did; `actionsim test` checks that the replay does the same (S3).")
+            lines.append("expect:")
+            for (time, check) in expectations where time >= zero {
+                lines.append("  - {at: \(at(time)), within: 0s, \(check)}")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,70 @@
+import ActionButtonCore
+import AppManifests
+import Foundation
+import Scenarios
+import YAMLDocuments
+
+/// What a live session runs: the installed apps and the Action Button settings, taken from
+/// a scenario (its steps ignored) or from command-line options, and the files they came from
+/// so that a recording can refer to the same apps.
+public struct SessionSetup: Sendable {
+    public var name: String
+    public var apps: [ManifestApp]
+    /// Absolute paths of the manifests, in `apps` order (nil for a manifest written inline).
+    public var appFiles: [String?]
+    public var settings: ActionButtonSettings
+    public var seed: Int
+    /// A setup scenario's `recognizer:` section, which wins over the device profile's.
+    public var recognizer: PressRecognizer.Configuration?
+    /// The scenario the setup came from, if any.
+    public var scenarioFile: String?
+
+    /// The apps and settings of a scenario; its steps and expectations are not used.
+    public static func fromScenario(_ path: String) throws(DocumentError) -> SessionSetup {
+        let document = try YAMLDocument(contentsOf: path)
+        let scenario = try ScenarioParser.parse(document)
+        let top = try document.root.mapping("the scenario")
+        let base = (absolute(path) as NSString).deletingLastPathComponent
+        let values = top["apps"].map { $0.sequenceOrSingle() } ?? top["app"].map { [$0] } ?? []
+        let files: [String?] = values.map { value in
+            guard !value.isMapping, let relative = try? value.string("app") else { return nil }
+            return relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative)
+        }
+        let recognizer = top.contains("recognizer") ? scenario.recognizer : nil
+        return SessionSetup(name: scenario.name, apps: scenario.apps, appFiles: files, settings: scenario.settings,
+                            seed: scenario.seed, recognizer: recognizer, scenarioFile: path)
+    }
+
+    /// Apps from manifest files and settings from options, checked exactly as a scenario's
+    /// would be (A1, A2): an unknown app, a First Press the app does not suggest, a dive
+    /// setting for a workout app are refused with the same messages.
+    public static func fromOptions(appFiles: [String], action: String, app: String?, firstPress: String?,
+                                   seed: Int) throws(DocumentError) -> SessionSetup {
+        let paths = appFiles.map(absolute)
+        var settings = "{action: \(ScenarioText.quoted(action))"
+        if let app { settings += ", app: \(ScenarioText.quoted(app))" }
+        if let firstPress { settings += ", first-press: \(ScenarioText.quoted(firstPress))" }
+        settings += "}"
+        let text = """
+            name: live
+            apps: [\(paths.map(ScenarioText.quoted).joined(separator: ", "))]
+            settings: \(settings)
+            seed: \(seed)
+            steps: []
+            """
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "the command line"))
+        } catch {
+            // Positions in the generated text mean nothing to the user; the message does.
+            throw DocumentError(error.message, file: error.location?.file == "the command line" ? "actionsim" : error.file)
+        }
+        return SessionSetup(name: "live", apps: scenario.apps, appFiles: paths, settings: scenario.settings,
+                            seed: seed, recognizer: nil, scenarioFile: nil)
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Puts the controlling terminal in key-at-a-time mode (no line buffering, no echo) and
+/// guarantees it is put back: on normal exit, on SIGINT/SIGTERM (the loop exits normally),
+/// at `exit()`, and on a crash signal, where a handler restores it before the previous
+/// handler (Swift's backtracer, or the default action) runs.
+/// Output processing and signal keys stay on, so lines still end properly and Ctrl-C is
+/// still SIGINT.
+public final class TerminalMode {
+    public let descriptor: Int32
+    private var active = false
+
+    /// Does nothing (and `isRaw` stays false) when `descriptor` is not a terminal.
+    public init(descriptor: Int32 = STDIN_FILENO) {
+        self.descriptor = descriptor
+    }
+
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var isRaw: Bool { active }
+
+    public func enable() {
+        guard !active, isTerminal, tcgetattr(descriptor, &terminalSaved.pointee) == 0 else { return }
+        terminalSavedDescriptor = descriptor
+        var raw = terminalSaved.pointee
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        for signal in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                restoreSavedTerminal()
+                // Put back whoever handled this before us; returning re-runs the faulting
+                // instruction (or abort() re-raises), which now reaches that handler.
+                sigaction(number, &terminalPreviousActions[Int(number)], nil)
+            }
+            action.sa_flags = Int32(SA_RESETHAND)
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, &terminalPreviousActions[Int(signal)])
+        }
+        if !terminalAtExitInstalled {
+            terminalAtExitInstalled = true
+            atexit { restoreSavedTerminal() }
+        }
+        tcsetattr(descriptor, TCSANOW, &raw)
+        active = true
+    }
+
+    /// Puts the terminal back as it was. Safe to call more than once.
+    public func restore() {
+        guard active else { return }
+        active = false
+        restoreSavedTerminal()
+        terminalSavedDescriptor = -1
+        for signal in crashSignals { sigaction(signal, &terminalPreviousActions[Int(signal)], nil) }
+    }
+
+    deinit { restore() }
+}
+
+private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT]
+
+/// Kept outside Swift objects so the signal handler can reach them: only plain loads and
+/// `tcsetattr`, which is async-signal-safe, happen there.
+nonisolated(unsafe) private let terminalSaved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+nonisolated(unsafe) private var terminalSavedDescriptor: Int32 = -1
+nonisolated(unsafe) private let terminalPreviousActions: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
+    return pointer
+}()
+nonisolated(unsafe) private var terminalAtExitInstalled = false
+
+private func restoreSavedTerminal() {
+    let descriptor = terminalSavedDescriptor
+    if descriptor >= 0 { tcsetattr(descriptor, TCSANOW, terminalSaved) }
+}
