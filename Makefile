@@ -9,18 +9,20 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-# Debian packages the build and the tests need.
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev
+# Debian packages the build and the tests need (jq and udev's udevadm: the real-kernel tests).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-kernel install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
+	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
+	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
 # Apt packages, installed only when one is missing.
 deps: toolchain
@@ -50,7 +52,7 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-test: test-unit test-scenarios
+test: test-unit test-scenarios test-kernel
 	@echo "==> all tests passed"
 
 test-unit: deps
@@ -60,6 +62,25 @@ test-unit: deps
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"
 	$(BIN) test scenarios --junit .build/scenarios-junit.xml
+
+# Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
+# actionsim inside, presses buttons through the kernel and checks the session logs.
+test-kernel: deps
+	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
+	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh
+
+# The udev rules: the actionsim group, the rules file, then reload and re-trigger.
+UDEV_RULES := /etc/udev/rules.d/70-actionsim.rules
+install-udev:
+	@getent group actionsim >/dev/null || { echo "==> creating the system group actionsim"; $(SUDO) groupadd --system actionsim; }
+	@echo "==> installing udev/70-actionsim.rules as $(UDEV_RULES)"
+	$(SUDO) install -m 0644 udev/70-actionsim.rules $(UDEV_RULES)
+	@if command -v udevadm >/dev/null && [ -S /run/udev/control ]; then \
+	  $(SUDO) udevadm control --reload-rules; \
+	  $(SUDO) udevadm trigger --action=change --subsystem-match=input --subsystem-match=gpio; \
+	  echo "==> rules reloaded; input devices and GPIO chips re-triggered"; \
+	else echo "==> udev is not running here: the rules apply from the next boot"; fi
+	@echo "==> now: sudo usermod -aG actionsim $$USER, then log in again"
 
 clean:
 	rm -rf .build

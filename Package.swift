@@ -45,7 +45,7 @@ let package = Package(
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // epoll, timerfd, eventfd and inotify headers, which Swift's Glibc module leaves out.
+        // epoll, timerfd, eventfd, inotify and a uinput ioctl, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinuxEvents"),
         // One thin Swift layer over libgpiod 1.6 and libevdev: a type per C handle, typed errors
         // that name the device and the operation.
@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
-            "LiveInput", "DeviceProfiles", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
+            "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
+            "actionsim",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -32,6 +32,12 @@ struct InjectCommand: ParsableCommand {
     @Option(name: .customLong("keep"), help: ArgumentHelp("Keep the device this long after the last press before removing it.", valueName: "time"))
     var keep: String = "0s"
 
+    @Flag(help: "Let the kernel autorepeat held keys (value 2 events), as a real keyboard does.")
+    var autorepeat = false
+
+    @Option(help: ArgumentHelp("The device's phys string (udev/70-actionsim.rules tags \"actionsim-inject*\").", valueName: "text"))
+    var phys: String = "actionsim-inject"
+
     @Argument(help: ArgumentHelp("The scenario to play.", valueName: "scenario.yaml"))
     var scenarioFile: String
 
@@ -65,7 +71,7 @@ struct InjectCommand: ParsableCommand {
 
         let device: UInputDevice
         do {
-            device = try UInputDevice(name: deviceName, keys: injector.keys(of: writes))
+            device = try UInputDevice(name: deviceName, keys: injector.keys(of: writes), physicalLocation: phys, autorepeat: autorepeat)
         } catch {
             Terminal.error(error.description)
             throw ExitCode.deviceUnavailable

@@ -120,7 +120,7 @@ struct LiveRun {
                 log?.close(at: .zero)
                 result.error = error.description
                 switch error {
-                case .device, .noMatchingDevice, .ambiguous: result.exitCode = ExitCode.deviceUnavailable.rawValue
+                case .device, .noMatchingDevice, .ambiguous, .unavailable: result.exitCode = ExitCode.deviceUnavailable.rawValue
                 case .setup: result.exitCode = ExitCode.badInput.rawValue
                 case .system: result.exitCode = 1
                 }

@@ -1,6 +1,34 @@
-// The kernel's event-loop primitives, which Swift's Glibc module does not expose.
+// Kernel interfaces Swift's Glibc module leaves out: the event-loop primitives, and ioctl
+// (variadic in C, so not callable from Swift) for the one uinput request libevdev lacks.
 // Only LinuxInput imports this module.
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/timerfd.h>
+#include <linux/uinput.h>
+
+/// UI_SET_PHYS: give a uinput device its `phys` string (before UI_DEV_CREATE).
+static inline int actionsim_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys);
+}
+
+/// A new pseudo-terminal pair through /dev/ptmx (TIOCSPTLCK, TIOCGPTN are ioctls too).
+/// Returns 0 and both descriptors, or -1 with errno set.
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+static inline int actionsim_open_pseudo_terminal(int *master, int *slave) {
+    int m = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (m < 0) return -1;
+    int unlock = 0;
+    unsigned int number = 0;
+    if (ioctl(m, TIOCSPTLCK, &unlock) != 0 || ioctl(m, TIOCGPTN, &number) != 0) { close(m); return -1; }
+    char name[32];
+    snprintf(name, sizeof name, "/dev/pts/%u", number);
+    int s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (s < 0) { close(m); return -1; }
+    *master = m;
+    *slave = s;
+    return 0;
+}

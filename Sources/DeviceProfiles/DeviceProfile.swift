@@ -136,10 +136,6 @@ public struct GPIOInput: Hashable, Sendable {
     /// The consumer label the lines are requested under (what `gpioinfo` shows).
     public var consumer: String
     public var bindings: [Binding]
-
-    public func button(forLine offset: Int, resolved: [Button: Int]) -> Button? {
-        resolved.first { $0.value == offset }?.key
-    }
 }
 
 /// Shell-style patterns (`*`, `?`, `[...]`) through `fnmatch(3)`.

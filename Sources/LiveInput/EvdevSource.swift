@@ -135,7 +135,7 @@ final class EvdevSource: InputSource {
             do { device = try EvdevDevice(path: explicitPath) } catch { throw .device(error) }
             guard profile.bindings.contains(where: { device.hasKey($0.code) }) else {
                 device.close()
-                throw .setup("\(explicitPath) (\"\(device.name)\") has none of the profile's keys "
+                throw .unavailable("\(explicitPath) (\"\(device.name)\") has none of the profile's keys "
                              + profile.bindings.map(\.keyName).joined(separator: ", ") + "; run `actionsim devices` to see what it has")
             }
             return [(device, node)]

@@ -87,7 +87,7 @@ final class GPIOSource: InputSource {
         }
         guard let chip = opened else {
             if case .noSuchChip(_, let available) = lastError {
-                throw .setup("none of the profile's GPIO chips exists (" + profile.chips.joined(separator: ", ") + "); "
+                throw .unavailable("none of the profile's GPIO chips exists (" + profile.chips.joined(separator: ", ") + "); "
                              + (available.isEmpty ? "this machine has no GPIO chips (/dev/gpiochip*)" : "available: " + available.joined(separator: ", ")))
             }
             throw .device(lastError ?? .noSuchChip(profile.chips.joined(separator: ", "), available: []))

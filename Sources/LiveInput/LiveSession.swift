@@ -209,7 +209,7 @@ public final class LiveSession {
         engine.advance(to: end)
         engine.finish(at: end)
         recorder?.finish(at: end)
-        log("live session ended (\(stop!))", warning: false, at: end)
+        log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", warning: false, at: end)
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount)
     }

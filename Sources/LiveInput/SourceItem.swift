@@ -57,6 +57,8 @@ public enum LiveInputError: Error, CustomStringConvertible {
     case noMatchingDevice(profile: String, details: [String])
     /// A `devices: one` profile matched several devices.
     case ambiguous(profile: String, matches: [String])
+    /// The profile's device or chip is not there, or not the right one.
+    case unavailable(String)
     case system(EventLoop.SystemError)
     case setup(String)
 
@@ -70,7 +72,7 @@ public enum LiveInputError: Error, CustomStringConvertible {
             return "the profile \(profile) wants one device but \(matches.count) match:\n  \(matches.joined(separator: "\n  "))\n"
                 + "Pass --input PATH to pick one (a /dev/input/by-id link stays valid across replugs)."
         case .system(let error): return error.description
-        case .setup(let message): return message
+        case .unavailable(let message), .setup(let message): return message
         }
     }
 }

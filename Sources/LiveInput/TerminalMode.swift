@@ -31,13 +31,16 @@ public final class TerminalMode {
         }
         for signal in crashSignals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            action.__sigaction_handler.sa_sigaction = { number, info, _ in
                 restoreSavedTerminal()
-                // Put back whoever handled this before us; returning re-runs the faulting
-                // instruction (or abort() re-raises), which now reaches that handler.
+                // Hand the signal to whoever handled it before us (Swift's backtracer, or the
+                // default action). A fault the kernel raised happens again when this handler
+                // returns; one sent with kill() or abort() is raised again, and stays pending
+                // until the handler returns, since it is blocked while the handler runs.
                 sigaction(number, &terminalPreviousActions[Int(number)], nil)
+                if let info, info.pointee.si_code <= 0 { raise(number) }
             }
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = SA_SIGINFO | Int32(bitPattern: UInt32(SA_RESETHAND))
             sigemptyset(&action.sa_mask)
             sigaction(signal, &action, &terminalPreviousActions[Int(signal)])
         }

@@ -1,0 +1,72 @@
+import ActionButtonCore
+import DeviceProfiles
+import LiveInput
+import Testing
+import YAMLDocuments
+
+@Suite("evemu-record import")
+struct EvemuImportTests {
+    static let recording = """
+        # EVEMU 1.3
+        # Kernel: 6.1.0
+        N: Acme Keyboard
+        I: 0003 046d c52b 0111
+        B: 00 0b 00 00 00 00 00 00 00
+        ################################
+        #      Waiting for events      #
+        ################################
+        E: 0.000001 0004 0004 458856	# EV_MSC / MSC_SCAN             458856
+        E: 0.000001 0001 00b7 0001	# EV_KEY / KEY_F13              1
+        E: 0.000001 0000 0000 0000	# ------------ SYN_REPORT (0) ---------- +0ms
+        E: 0.250000 0001 00b7 0002	# EV_KEY / KEY_F13              2
+        E: 0.283000 0001 00b7 0002	# EV_KEY / KEY_F13              2
+        E: 0.412345 0001 00b7 0000	# EV_KEY / KEY_F13              0
+        E: 1.000000 0001 001e 0001	# EV_KEY / KEY_A                1
+        E: 1.080000 0001 001e 0000	# EV_KEY / KEY_A                0
+        E: 2.000000 0001 00b7 0001	# EV_KEY / KEY_F13              1
+        E: 2.030000 0001 00b8 0001	# EV_KEY / KEY_F14              1
+        E: 2.130000 0001 00b8 0000	# EV_KEY / KEY_F14              0
+        E: 2.140000 0001 00b7 0000	# EV_KEY / KEY_F13              0
+        """
+
+    private func keyboardProfile() throws -> EvdevInput {
+        let profile = try DeviceProfileParser.parse(try YAMLDocument(text: "kind: evdev\nbuttons: {action: KEY_F13, side: KEY_F14}\n", file: "p.yaml"))
+        guard case .evdev(let evdev) = profile.input else { throw DocumentError("not evdev", file: "p.yaml") }
+        return evdev
+    }
+
+    @Test("P1: profile keys become edges at their times, other keys key steps, autorepeat nothing")
+    func importsSteps() throws {
+        let parsed = try EvemuImport.parse(Self.recording, file: "r.evemu")
+        #expect(parsed.name == "Acme Keyboard")
+        #expect(parsed.events.count == 12)
+        let recording = EvemuImport.steps(from: parsed.events, profile: try keyboardProfile())
+        let steps = recording.steps.map { "\($0.time.nanoseconds - recording.origin.nanoseconds) \($0.step)" }
+        #expect(steps == [
+            "0 edge(action, down)",
+            "412344000 edge(action, up)",
+            "999999000 key(\"KEY_A\")",
+            "1999999000 edge(action, down)",
+            "2029999000 edge(side, down)",
+            "2129999000 edge(side, up)",
+            "2139999000 edge(action, up)",
+        ])
+    }
+
+    @Test("a malformed event line is refused with its line number")
+    func malformed() {
+        let text = "N: x\nE: 0.1 0001 00b7\n"
+        #expect(throws: DocumentError.self) { try EvemuImport.parse(text, file: "r.evemu") }
+        do {
+            _ = try EvemuImport.parse(text, file: "r.evemu")
+        } catch {
+            #expect(error.description.hasPrefix("r.evemu:2:1: an event line has 3 fields, not 4"))
+        }
+        do {
+            _ = try EvemuImport.parse("E: 1.x 0001 00b7 1\n", file: "r.evemu")
+            Issue.record("accepted a bad time")
+        } catch {
+            #expect(error.description.hasPrefix("r.evemu:1:1: \"1.x\" is not a time"))
+        }
+    }
+}

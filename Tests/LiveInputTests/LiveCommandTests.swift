@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// The `actionsim` built beside this test bundle.
+private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("actionsim").path
+
+/// A scratch directory removed when the test ends.
+private final class Scratch {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-live-\(UUID())").path
+    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func read(_ name: String) -> String { (try? String(contentsOfFile: path + "/" + name, encoding: .utf8)) ?? "" }
+}
+
+/// `actionsim` running with its output in files and its standard input a pipe we hold.
+private final class Running {
+    let process = Process()
+    let input = Pipe()
+    let scratch: Scratch
+
+    init(_ arguments: [String], in scratch: Scratch, stdin: FileHandle? = nil) throws {
+        self.scratch = scratch
+        _ = FileManager.default.createFile(atPath: scratch.path + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.path + "/err", contents: nil)
+        process.executableURL = URL(fileURLWithPath: actionsim)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = stdin ?? input.fileHandleForReading
+        process.standardOutput = FileHandle(forWritingAtPath: scratch.path + "/out")
+        process.standardError = FileHandle(forWritingAtPath: scratch.path + "/err")
+        try process.run()
+    }
+
+    var output: String { scratch.read("out") }
+
+    func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+
+    /// Waits (up to 20 s) until standard output contains `text`.
+    func waitFor(_ text: String) async -> Bool {
+        for _ in 0..<400 {
+            if output.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    func finish() async -> Int32 {
+        for _ in 0..<400 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// JSON lines of the only session log in `directory`.
+    func logLines(in directory: String) -> [[String: Any]] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        guard let name = names.first(where: { $0.hasSuffix(".jsonl") }),
+              let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+}
+
+@Suite("actionsim run, record, devices and import-evemu", .serialized)
+struct LiveCommandTests {
+    @Test("A3: with no device, the terminal's keys are the buttons: a first press starts the workout")
+    func terminalRun() async throws {
+        let scratch = Scratch()
+        let run = try Running(["run", "--no-log", "--json"], in: scratch)
+        run.type("a")
+        try run.input.fileHandleForWriting.close()
+        #expect(await run.finish() == 0)
+        #expect(run.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
+        #expect(run.output.contains("\"step\":\"live session ended (input ended)"))
+    }
+
+    @Test("T4: SIGTERM ends the session cleanly, the log is flushed and closed; SIGHUP is logged; an idle loop does not wake")
+    func sigterm() async throws {
+        let scratch = Scratch()
+        let logs = scratch.path + "/logs"
+        let run = try Running(["run", "--log-dir", logs, "--json", "--first-press", "running"], in: scratch)
+        #expect(await run.waitFor("live input"))
+        run.type("a")
+        #expect(await run.waitFor("start-deadline"))
+        run.signal(SIGHUP)
+        #expect(await run.waitFor("no device profile to reload"))
+        // Idle: nothing is pending (no sensors here), so the loop should sleep in the kernel.
+        try await Task.sleep(for: .seconds(1))
+        run.signal(SIGTERM)
+        #expect(await run.finish() == 0)
+        let lines = run.logLines(in: logs)
+        #expect(lines.last?["event"] as? String == "log-end")
+        let performed = lines.filter { $0["event"] as? String == "intent-performing" }.compactMap { $0["intent"] as? String }
+        #expect(performed == ["StartTrailWorkoutIntent"])
+        let ending = lines.compactMap { $0["step"] as? String }.first { $0.hasPrefix("live session ended (SIGTERM)") }
+        let wakeUps = ending.flatMap { Int($0.split(separator: " ").dropLast(2).last ?? "") }
+        // Start, the key, the start intent's reports, the deadline, SIGHUP, SIGTERM: a handful.
+        // Polling every 10 ms for the 1.5 s this ran would be 150.
+        #expect(wakeUps != nil && wakeUps! < 30, "\(ending ?? "no ending step")")
+    }
+
+    @Test("S3: record from the terminal writes a scenario that replays to the same session")
+    func recordThenTest() async throws {
+        let scratch = Scratch()
+        let file = scratch.path + "/recorded.yaml"
+        let run = try Running(["record", "-o", file, "--no-log", "--json", "--first-press", "running"], in: scratch)
+        #expect(await run.waitFor("live input"))
+        run.type("a")
+        #expect(await run.waitFor("start-deadline"))
+        run.type("b")
+        #expect(await run.waitFor("PauseTrailWorkoutIntent"))
+        run.type("a")
+        #expect(await run.waitFor("\"gesture\":\"press\",\"edge_t\""))
+        run.signal(SIGINT)
+        #expect(await run.finish() == 0)
+        let scenario = scratch.read("recorded.yaml")
+        #expect(scenario.contains("rules: [S3]"))
+        #expect(scenario.contains("{at: 0s, button: action, edge: down}"))
+        let test = try Running(["test", file], in: scratch)
+        #expect(await test.finish() == 0, "\(test.output)")
+        #expect(test.output.contains("PASS"))
+    }
+
+    @Test("a GPIO profile on a machine without its chip exits 3 and says which chips exist")
+    func missingChip() async throws {
+        let scratch = Scratch()
+        let run = try Running(["run", "--no-log", "--device", "devices/raspberry-pi-gpio.yaml"], in: scratch)
+        #expect(await run.finish() == 3)
+        let errors = scratch.read("err")
+        #expect(errors.contains("error: none of the profile's GPIO chips exists (pinctrl-bcm2711, pinctrl-bcm2835, pinctrl-rp1)"))
+    }
+
+    @Test("a bad profile is refused before any device is touched (exit 2)")
+    func badProfile() async throws {
+        let scratch = Scratch()
+        let profile = scratch.path + "/bad.yaml"
+        try "kind: evdev\nbuttons: {action: KEY_PROGG1}\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let run = try Running(["run", "--no-log", "--device", profile], in: scratch)
+        #expect(await run.finish() == 2)
+        #expect(scratch.read("err").contains("bad.yaml:2:19: buttons.action: unknown key \"KEY_PROGG1\""))
+    }
+
+    @Test("import-evemu writes a scenario that replays (P1: autorepeat left out)")
+    func importEvemu() async throws {
+        let scratch = Scratch()
+        let evemu = scratch.path + "/presses.evemu"
+        try EvemuImportTests.recording.write(toFile: evemu, atomically: true, encoding: .utf8)
+        let out = scratch.path + "/imported.yaml"
+        let importer = try Running(["import-evemu", evemu, "--device", "devices/usb-keyboard.yaml", "-o", out], in: scratch)
+        #expect(await importer.finish() == 0)
+        let replay = try Running(["replay", "--json", "--no-log", out], in: scratch)
+        #expect(await replay.finish() == 0)
+        #expect(replay.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
+        #expect(replay.output.contains("\"event\":\"ignored\",\"key\":\"KEY_A\""))
+        #expect(!replay.output.contains("edge-dropped"))
+    }
+}
