@@ -24,6 +24,10 @@ public enum ScenarioParser {
 
     public static func parse(_ document: YAMLDocument) throws(DocumentError) -> Scenario {
         let top = try document.root.mapping("the scenario")
+        if top.contains("intents") && !top.contains("steps") {
+            throw DocumentError("this is an app manifest (it has intents:), not a scenario; name it under app: in a scenario, or use actionsim check",
+                                at: top.location)
+        }
         try top.rejectUnknownKeys(topKeys)
         let file = document.file
 

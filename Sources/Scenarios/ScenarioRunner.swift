@@ -38,7 +38,7 @@ public enum ScenarioRunner {
         if realtime {
             await engine.runRealTime(inputs, until: scenario.until ?? scenario.lastMentionedTime)
         } else {
-            await engine.runVirtual(inputs, until: scenario.until)
+            await engine.runVirtual(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
         }
         let events = recorder.events
         var evaluator = ExpectationEvaluator(events: events)

@@ -18,21 +18,25 @@ extension SimulationEngine {
     /// At each instant the order is fixed: sleeping intents due now wake (one at a time),
     /// then the inputs at that instant, then windows, deadlines and sensor ticks; after each
     /// step every running intent must be finished or asleep before anything else happens.
-    /// That is what makes two runs identical. Without `until`, the run goes on past the last
-    /// input while something other than sampling is still pending (an intent asleep, a
-    /// chord window, the start deadline).
-    public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+    /// That is what makes two runs identical.
+    ///
+    /// The run stops at `end` if given. Otherwise it goes on past the last input while
+    /// something other than sampling is still pending (an intent asleep, a chord window, the
+    /// start deadline), and at least to `minimumEnd` (sensors keep sampling until then).
+    public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
+                           atLeastUntil minimumEnd: Timestamp = .zero) async {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
         var next = 0
         var lastTime = Timestamp.zero
+        let floor = end.map { min($0, minimumEnd) } ?? minimumEnd
         await settle()
         while true {
             let pending = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline].compactMap { $0 }.min()
             let nextInput = next < inputs.count ? inputs[next].time : nil
             var candidates = [pending, nextInput].compactMap { $0 }
-            // Sensors tick while there is still something to replay, or up to `until`.
+            // Sensors tick while there is still something to replay, or up to the end.
             if let sample = instruments.compactMap(\.nextWakeup).min(),
-               end != nil || nextInput != nil || pending != nil {
+               end != nil || nextInput != nil || pending != nil || sample <= floor {
                 candidates.append(sample)
             }
             guard var time = candidates.min() else { break }
@@ -49,9 +53,10 @@ extension SimulationEngine {
             advance(to: time)
             await settle()
         }
-        if let end, end > lastTime {
-            host.setTime(end)
-            advance(to: end)
+        let stop = max(end ?? floor, floor)
+        if stop > lastTime {
+            host.setTime(stop)
+            advance(to: stop)
             await settle()
         }
         finish(at: host.currentTime)
