@@ -86,7 +86,6 @@ public enum SVGPlot {
             } else {
                 frame(speedPanel, label: pace.label, ticks: Self.ticks(low: paceLow, high: paceHigh, count: 5), format: pace.format)
             }
-            heartRateZones(hr)
             series(\.heartRate, panel: hr, color: "#d62839", width: 1.6)
             if !paces.isEmpty {
                 series({ $0.speed.flatMap(pace.value) }, panel: speedPanel, color: "#1f6fb2", width: 1.4)
@@ -131,18 +130,6 @@ public enum SVGPlot {
             static func minutes(_ x: Double) -> String {
                 let total = Int((x * 60).rounded())
                 return "\(total / 60):\(total % 60 < 10 ? "0" : "")\(total % 60)"
-            }
-        }
-
-        /// Faint bands for the usual five heart-rate zones (50–100% of the session's max).
-        mutating func heartRateZones(_ panel: Panel) {
-            guard let max = session.samples.compactMap(\.sample.heartRate).max() else { return }
-            let maxHR = Swift.max(max, panel.high)
-            for (i, fraction) in [0.5, 0.6, 0.7, 0.8, 0.9].enumerated() {
-                let low = maxHR * fraction, high = maxHR * (fraction + 0.1)
-                guard high > panel.low, low < panel.high else { continue }
-                let y1 = panel.y(Swift.min(high, panel.high)), y2 = panel.y(Swift.max(low, panel.low))
-                body += "<rect x=\"\(f(SVGPlot.left))\" y=\"\(f(y1))\" width=\"\(f(SVGPlot.plotWidth))\" height=\"\(f(y2 - y1))\" fill=\"#d62839\" opacity=\"\(f(0.02 + 0.015 * Double(i)))\"/>\n"
             }
         }
 
@@ -295,6 +282,8 @@ public enum SVGPlot {
                 let px = x(event.time)
                 if event.kind == .warning {
                     body += "<line x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(bottom))\" stroke=\"#c1121f\" stroke-width=\"1.2\" opacity=\"0.8\"><title>\(XMLText.escape(event.label))</title></line>\n"
+                    let short = event.label.components(separatedBy: " exceeds").first ?? event.label
+                    body += text(px + 4, bottom - 8, short, size: 11, color: "#c1121f")
                     continue
                 }
                 counts[event.label, default: 0] += 1
@@ -358,7 +347,7 @@ public enum SVGPlot {
             func item(_ symbol: String, _ label: String, _ canvas: inout Canvas) {
                 canvas.body += symbol.replacingOccurrences(of: "X", with: f(px)).replacingOccurrences(of: "Y", with: f(y))
                 canvas.body += canvas.text(px + 16, y + 4, label, size: 12, color: "#333")
-                px += 28 + Double(label.count) * 6.8
+                px += 36 + Double(label.count) * 7.4
             }
             item("<path d=\"MX Y m0 -6 l5 10 h-10 z\" fill=\"#264653\"/>\n", "press", &self)
             item("<circle cx=\"X\" cy=\"Y\" r=\"4.5\" fill=\"#e9c46a\" stroke=\"#8a6d1a\"/>\n", "intent performed", &self)
