@@ -64,6 +64,7 @@ let package = Package(
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+            "Telemetry",
         ]),
         .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
         .testTarget(name: "TelemetryTests", dependencies: [
