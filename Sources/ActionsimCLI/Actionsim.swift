@@ -14,7 +14,13 @@ public struct Actionsim: AsyncParsableCommand {
         Exit status: 0 success, 1 failed expectations, 2 bad input (the message says file, line and column).
         """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, TestCommand.self, CheckCommand.self])
+        subcommands: [
+            ReplayCommand.self, TestCommand.self, CheckCommand.self,
+            SessionsCommand.self,
+            ShowCommand.self,
+            ExportCommand.self,
+            PlotCommand.self,
+        ])
 }
 
 extension Actionsim {

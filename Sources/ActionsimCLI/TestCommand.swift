@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Scenarios
 import SessionLog
+import Telemetry
 import YAMLDocuments
 
 struct TestCommand: AsyncParsableCommand {
@@ -45,8 +46,10 @@ struct TestCommand: AsyncParsableCommand {
         for file in files {
             let started = ContinuousClock.now
             let scenario: Scenario
+            let sensors: SensorSettings
             do {
                 scenario = try ScenarioParser.load(contentsOf: file)
+                sensors = try SensorSettings.parse(scenario.sensors)
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
@@ -56,7 +59,9 @@ struct TestCommand: AsyncParsableCommand {
             }
             let outcome: ScenarioOutcome
             do {
-                outcome = try await ScenarioRunner.run(scenario)
+                outcome = try await ScenarioRunner.run(scenario, instruments: { scenario in
+                    SensorSuite.instruments(for: sensors, seed: scenario.seed)
+                })
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")

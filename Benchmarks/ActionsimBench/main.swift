@@ -1,0 +1,127 @@
+// `make bench`: how fast the session store keeps up with the sensors. A 10-hour workout
+// sampled at 1 Hz (36,000 samples) is replayed on virtual time with the sensors and the
+// store on, and the same rows are then bulk-inserted through SQLite's C API with nothing
+// else around them, in the same run. Prints samples stored per second for both, and
+// their ratio (how many times the raw insert is faster than the whole replay).
+import ActionButtonCore
+import Foundation
+import GRDBSQLite
+import Scenarios
+import SessionStore
+import Simulation
+import Telemetry
+import YAMLDocuments
+
+let scenarioText = """
+name: ten-hour run
+app:
+  app: BenchRunner
+  workout-kinds: {running: Running}
+  intents:
+    - {name: StartRunIntent, role: start-workout, perform: {takes: 1s}}
+settings: {action: workout, first-press: running}
+seed: 7
+steps:
+  - {at: 0s, gesture: press}
+  - {at: 10h, end: session}
+"""
+
+let repetitions = Int(ProcessInfo.processInfo.environment["BENCH_REPETITIONS"] ?? "") ?? 7
+let scenario = try ScenarioParser.parse(YAMLDocument(text: scenarioText, file: "ten-hour-run.yaml"))
+let sensors = SensorSettings()
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-bench-\(getpid())").path
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: directory) }
+
+func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await body()
+    return (ContinuousClock.now - start).secondsValue
+}
+
+func summary(_ times: [Double]) -> (median: Double, p99: Double) {
+    let sorted = times.sorted()
+    let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+    return (sorted[sorted.count / 2], p99)
+}
+
+// 1. Replay with sensors only (what the store adds to).
+var sensorTimes: [Double] = []
+var samples: [(Timestamp, SensorSample)] = []
+for _ in 0..<repetitions {
+    sensorTimes.append(try await seconds {
+        let outcome = try await ScenarioRunner.run(scenario, instruments: { SensorSuite.instruments(for: sensors, seed: $0.seed) })
+        samples = outcome.events.compactMap { event in
+            if case .sample(let sample) = event.kind { (event.time, sample) } else { nil }
+        }
+    })
+}
+
+// 2. Replay with sensors and the session store.
+var storeTimes: [Double] = []
+var stored = 0
+for index in 0..<repetitions {
+    let path = "\(directory)/store-\(index).sqlite"
+    storeTimes.append(try await seconds {
+        let database = try SessionDatabase(path: path)
+        let recorder = SessionRecorder(database: database, run: .init(
+            source: "bench", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed, clock: "virtual",
+            wallClockAtZero: 0, sensors: sensors))
+        _ = try await ScenarioRunner.run(scenario, sinks: [recorder],
+                                         instruments: { SensorSuite.instruments(for: sensors, seed: $0.seed) })
+        if let error = recorder.close() { throw error }
+        stored = recorder.samplesCommitted
+    })
+}
+
+// 3. The same rows, bulk-inserted through the C API: one transaction, one prepared statement.
+struct SQLiteFailure: Error { let message: String }
+func check(_ code: Int32, _ db: OpaquePointer?, _ what: String) throws {
+    guard code == SQLITE_OK || code == SQLITE_DONE || code == SQLITE_ROW else {
+        throw SQLiteFailure(message: "\(what): \(String(cString: sqlite3_errmsg(db)))")
+    }
+}
+var rawTimes: [Double] = []
+for index in 0..<repetitions {
+    let path = "\(directory)/raw-\(index).sqlite"
+    var db: OpaquePointer?
+    try check(sqlite3_open(path, &db), db, "open")
+    try check(sqlite3_exec(db, """
+        PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+        CREATE TABLE samples (session_id INTEGER NOT NULL, t INTEGER NOT NULL, elapsed INTEGER NOT NULL,
+            heart_rate REAL, active_energy REAL, distance REAL, speed REAL, cadence REAL, strokes REAL,
+            depth REAL, pressure REAL, water_temperature REAL, submerged INTEGER,
+            PRIMARY KEY (session_id, t)) WITHOUT ROWID;
+        """, nil, nil, nil), db, "create")
+    rawTimes.append(try await seconds {
+        try check(sqlite3_exec(db, "BEGIN", nil, nil, nil), db, "begin")
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, "INSERT INTO samples VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &statement, nil), db, "prepare")
+        func bind(_ value: Double?, _ index: Int32) {
+            if let value { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        }
+        for (time, s) in samples {
+            sqlite3_bind_int64(statement, 1, 1)
+            sqlite3_bind_int64(statement, 2, time.nanoseconds)
+            sqlite3_bind_int64(statement, 3, s.elapsed.nanoseconds)
+            bind(s.heartRate, 4); bind(s.activeEnergy, 5); bind(s.distance, 6); bind(s.speed, 7); bind(s.cadence, 8)
+            bind(s.strokes, 9); bind(s.depth, 10); bind(s.pressure, 11); bind(s.waterTemperature, 12)
+            sqlite3_bind_null(statement, 13)
+            try check(sqlite3_step(statement), db, "insert")
+            sqlite3_reset(statement)
+        }
+        sqlite3_finalize(statement)
+        try check(sqlite3_exec(db, "COMMIT", nil, nil, nil), db, "commit")
+    })
+    sqlite3_close(db)
+}
+
+let sensorsOnly = summary(sensorTimes), store = summary(storeTimes), raw = summary(rawTimes)
+let count = Double(samples.count)
+func rate(_ t: Double) -> String { String(format: "%.0f", count / t) }
+func ms(_ t: Double) -> String { String(format: "%.1f ms", t * 1000) }
+print("10-hour workout at 1 Hz: \(samples.count) samples (\(stored) stored), \(repetitions) runs each, median (p99)")
+print("replay, sensors only:            \(ms(sensorsOnly.median)) (\(ms(sensorsOnly.p99)))  \(rate(sensorsOnly.median)) samples/s")
+print("replay, sensors + session store: \(ms(store.median)) (\(ms(store.p99)))  \(rate(store.median)) samples/s stored")
+print("raw SQLite bulk insert (C API):  \(ms(raw.median)) (\(ms(raw.p99)))  \(rate(raw.median)) samples/s")
+print(String(format: "replay/sqlite ratio: %.2f", store.median / raw.median))
