@@ -34,7 +34,7 @@ let package = Package(
         ]),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
         .target(name: "Scenarios", dependencies: [
-            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents",
+            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents", "Telemetry",
         ]),
         // Simulated sensors (T1-T3) as pure models stepped on the engine's clock, and the
         // recorded session they produce, with its summary. No file, clock or database.

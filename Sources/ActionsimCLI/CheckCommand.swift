@@ -21,7 +21,6 @@ struct CheckCommand: ParsableCommand {
                 switch try DocumentKind.of(document) {
                 case .scenario:
                     let scenario = try ScenarioParser.load(contentsOf: file)
-                    _ = try SensorSettings.parse(scenario.sensors)
                     for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
                     print("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
                           + "(\(scenario.steps.count) steps, \(scenario.expectations.count) expectations)")

@@ -54,10 +54,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scenario: Scenario
-        let sensors: SensorSettings
         do {
             scenario = try ScenarioParser.load(contentsOf: file)
-            sensors = try SensorSettings.parse(scenario.sensors)
         } catch {
             Terminal.error(error.description)
             throw ExitCode.badInput
@@ -99,15 +97,14 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
-        let recorder = noStore ? nil : Self.recorder(for: scenario, sensors: sensors, realtime: realtime, store: store)
+        let recorder = noStore ? nil : Self.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, store: store)
         if let recorder { sinks.append(recorder) }
         sinks.append(live)
 
         let started = ContinuousClock.now
         let outcome: ScenarioOutcome
         do {
-            outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks,
-                                                   instruments: { scenario in SensorSuite.instruments(for: sensors, seed: scenario.seed) })
+            outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks)
         } catch {
             live.finish()
             output.flush()

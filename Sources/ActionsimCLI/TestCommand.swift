@@ -46,10 +46,8 @@ struct TestCommand: AsyncParsableCommand {
         for file in files {
             let started = ContinuousClock.now
             let scenario: Scenario
-            let sensors: SensorSettings
             do {
                 scenario = try ScenarioParser.load(contentsOf: file)
-                sensors = try SensorSettings.parse(scenario.sensors)
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
@@ -59,9 +57,7 @@ struct TestCommand: AsyncParsableCommand {
             }
             let outcome: ScenarioOutcome
             do {
-                outcome = try await ScenarioRunner.run(scenario, instruments: { scenario in
-                    SensorSuite.instruments(for: sensors, seed: scenario.seed)
-                })
+                outcome = try await ScenarioRunner.run(scenario)
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")

@@ -2,6 +2,7 @@ import ActionButtonCore
 import ActionIntents
 import AppManifests
 import Foundation
+import Telemetry
 import YAMLDocuments
 
 /// Reads scenario files. A scenario is refused before anything runs if it is malformed or
@@ -94,7 +95,7 @@ public enum ScenarioParser {
                 expectations.append(try parseExpectation(value, models: models))
             }
         }
-        let sensors = try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") }
+        let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })
 
         return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
                         apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,

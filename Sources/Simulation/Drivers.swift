@@ -63,8 +63,10 @@ extension SimulationEngine {
     }
 
     /// Replays `inputs` in real time: each input is applied when its time comes, intents
-    /// sleep for real, and dispatch latency is what the machine gives.
-    public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+    /// sleep for real, and dispatch latency is what the machine gives. It ends as a virtual
+    /// run does: at `end` if given, else once nothing is pending after `minimumEnd`.
+    public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil,
+                            atLeastUntil minimumEnd: Timestamp = .zero) async {
         let signal = WakeSignal()
         host.onReport { signal.fire() }
         defer { host.onReport(nil) }
@@ -82,10 +84,11 @@ extension SimulationEngine {
             let nextInput = next < inputs.count ? inputs[next].time : nil
             let pending = [recognizer.nextWakeup, system.nextDeadline].compactMap { $0 }.min()
             let busy = host.hasRunningIntents
-            if nextInput == nil, pending == nil, !busy, end.map({ host.currentTime >= $0 }) ?? true { break }
-            let sampling = instruments.compactMap(\.nextWakeup).min()
-            let wake = [nextInput, pending, sampling, end].compactMap { $0 }.min()
+            let floor = end ?? minimumEnd
             if let end, host.currentTime >= end { break }
+            if nextInput == nil, pending == nil, !busy, host.currentTime >= floor { break }
+            let sampling = instruments.compactMap(\.nextWakeup).min()
+            let wake = [nextInput, pending, sampling, host.currentTime < floor ? floor : nil].compactMap { $0 }.min()
             await signal.wait(until: wake, clock: host)
         }
         finish(at: host.currentTime)

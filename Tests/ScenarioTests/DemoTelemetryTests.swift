@@ -8,10 +8,7 @@ struct DemoTelemetryTests {
     @Test("S2, T3: the demo replays with its sensors, passes every expectation, and gives the same events twice")
     func demo() async throws {
         let scenario = try ScenarioParser.load(contentsOf: "scenarios/demo.yaml")
-        let sensors = try SensorSettings.parse(scenario.sensors)
-        func run() async throws -> ScenarioOutcome {
-            try await ScenarioRunner.run(scenario, instruments: { SensorSuite.instruments(for: sensors, seed: $0.seed) })
-        }
+        func run() async throws -> ScenarioOutcome { try await ScenarioRunner.run(scenario) }
         let first = try await run()
         #expect(first.failures.map(\.message) == [])
         let samples = first.events.filter { if case .sample = $0.kind { true } else { false } }

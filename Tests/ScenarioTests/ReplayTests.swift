@@ -58,6 +58,9 @@ struct ReplayTests {
         #expect(outcome.endTime >= Timestamp(nanoseconds: 599 * 60 * 1_000_000_000))
     }
 
+    /// Real time on a shared 2-core machine: other test suites run in parallel on the same
+    /// thread pool, so the windows below check what happens, not how fast (latency has its
+    /// own benchmark).
     @Test("S2: --realtime replays on the real clock and gives the same intents")
     func realTime() async throws {
         let text = """
@@ -67,8 +70,8 @@ struct ReplayTests {
           - {at: 0s, button: action, edge: down}
           - {at: 50ms, button: action, edge: up}
         expect:
-          - {at: 0s, intent: StartTrailWorkoutIntent}
-          - {at: 1.3s, state: running}
+          - {at: 0s, within: 5s, intent: StartTrailWorkoutIntent}
+          - {at: 6s, state: running}
         """
         let scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "short.yaml"))
         let started = ContinuousClock.now

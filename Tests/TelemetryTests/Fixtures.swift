@@ -67,10 +67,7 @@ enum Fixture {
 
     /// Runs a scenario with the sensors its `sensors:` section asks for.
     static func run(_ text: String, sinks: [any SimulationEventSink] = []) async throws -> ScenarioOutcome {
-        let scenario = try scenario(text)
-        let settings = try SensorSettings.parse(scenario.sensors)
-        return try await ScenarioRunner.run(scenario, sinks: sinks,
-                                            instruments: { SensorSuite.instruments(for: settings, seed: $0.seed) })
+        try await ScenarioRunner.run(try scenario(text), sinks: sinks)
     }
 
     static func samples(_ outcome: ScenarioOutcome) -> [(time: Timestamp, sample: SensorSample)] {
