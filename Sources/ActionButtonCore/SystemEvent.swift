@@ -28,6 +28,14 @@ public struct Invocation: Hashable, Sendable, CustomStringConvertible {
     /// The gesture that asked for it; dispatch latency (P4) is `dispatchedAt - gesture.time`.
     public var gesture: Gesture
 
+    public init(id: Int, role: Role, intent: IntentReference, dispatchedAt: Timestamp, gesture: Gesture) {
+        self.id = id
+        self.role = role
+        self.intent = intent
+        self.dispatchedAt = dispatchedAt
+        self.gesture = gesture
+    }
+
     public var latency: Duration { dispatchedAt - gesture.time }
     public var description: String { "#\(id) \(intent.name) (\(role))" }
 }
@@ -96,8 +104,8 @@ public enum IgnoreReason: Hashable, Sendable, CustomStringConvertible {
         case .noSession: "no-session: a simultaneous press needs an active session (A7)"
         case .pauseNotImplemented: "no-pause-intent: the app does not implement PauseWorkoutIntent (A7)"
         case .resumeNotImplemented: "no-resume-intent: the app does not implement ResumeWorkoutIntent (A7)"
-        case .sideButton: "side button alone: ignored (A12)"
-        case .siren: "hold: the Siren on a real watch; no intent runs (A12)"
+        case .sideButton: "side-button: the side button alone runs no intent (A12)"
+        case .siren: "siren: a hold is the Siren on a real watch; no intent runs (A12)"
         }
     }
 }

@@ -6,6 +6,11 @@ public struct IntentIdentity: Hashable, Sendable {
     public struct Parameter: Hashable, Sendable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public let reference: IntentReference

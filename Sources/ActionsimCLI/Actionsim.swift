@@ -14,8 +14,14 @@ public struct Actionsim: AsyncParsableCommand {
         Exit status: 0 success, 1 failed expectations, 2 bad input (the message says file, line and column).
         """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, TestCommand.self, CheckCommand.self,
-                      RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self])
+        subcommands: [
+            ReplayCommand.self, TestCommand.self, CheckCommand.self,
+            SessionsCommand.self,
+            ShowCommand.self,
+            ExportCommand.self,
+            PlotCommand.self,
+            RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self,
+        ])
 }
 
 extension Actionsim {

@@ -2,6 +2,7 @@ import ArgumentParser
 import AppManifests
 import DeviceProfiles
 import Scenarios
+import Telemetry
 import YAMLDocuments
 
 struct CheckCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct CheckCommand: ParsableCommand {
         abstract: "Validate app manifests, scenarios and device profiles without running them.",
         discussion: "Exits 2 and says file, line and column at the first problem in a file.")
 
-    @Argument(help: ArgumentHelp("Manifest or scenario files.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Manifest, scenario or device profile files.", valueName: "file"))
     var files: [String]
 
     func run() throws {
@@ -18,6 +19,12 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             do {
                 let document = try YAMLDocument(contentsOf: file)
+                // A device profile (devices/*.yaml) has kind: and buttons:.
+                if let top = try? document.root.mapping("the file"), top.contains("kind"), top.contains("buttons") {
+                    let profile = try DeviceProfileParser.parse(document)
+                    print("ok: \(file): \(profile.kind) device profile \"\(profile.name)\"")
+                    continue
+                }
                 switch try DocumentKind.of(document) {
                 case .scenario:
                     let scenario = try ScenarioParser.load(contentsOf: file)
@@ -29,9 +36,6 @@ struct CheckCommand: ParsableCommand {
                     for warning in warnings { Terminal.warning(warning.description) }
                     let kinds = model.workoutKinds.isEmpty ? "" : ", workouts: " + model.suggestedWorkouts.joined(separator: ", ")
                     print("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
-                case .deviceProfile:
-                    let profile = try DeviceProfileParser.parse(document)
-                    print("ok: \(file): \(profile.kind) device profile \"\(profile.name)\"")
                 }
             } catch {
                 bad += 1

@@ -3,7 +3,9 @@ import ArgumentParser
 import Foundation
 import Scenarios
 import SessionLog
+import SessionStore
 import Simulation
+import Telemetry
 import YAMLDocuments
 
 /// Options every command that runs a session shares.
@@ -45,6 +47,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @Flag(name: .customLong("no-store"), help: "Do not record the sessions in the session store.")
+    var noStore = false
+
+    @OptionGroup var store: StoreOptions
+
     func run() async throws {
         let scenario: Scenario
         do {
@@ -57,6 +64,8 @@ struct ReplayCommand: AsyncParsableCommand {
         for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
 
         let output = OutputBuffer(immediate: realtime)
+        let live = LiveDisplay(mode: LiveDisplay.mode(realtime: realtime, json: json, span: scenario.until ?? scenario.lastMentionedTime),
+                               output: output)
         var sinks: [any SimulationEventSink] = []
         let printer: TimelinePrinter?
         let jsonStream: JSONLinesStream?
@@ -68,7 +77,7 @@ struct ReplayCommand: AsyncParsableCommand {
             jsonStream = nil
             let names = scenario.apps.flatMap(\.model.intents).map(\.name)
             printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
-                                      output: output, flushEachLine: realtime)
+                                      output: output, flushEachLine: realtime, live: live)
             sinks.append(printer!)
             output.line(Self.banner(for: scenario, realtime: realtime))
             output.line(printer!.renderer.header)
@@ -88,18 +97,25 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
 
+        let recorder = noStore ? nil : Self.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, store: store)
+        if let recorder { sinks.append(recorder) }
+        sinks.append(live)
+
         let started = ContinuousClock.now
         let outcome: ScenarioOutcome
         do {
             outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks)
         } catch {
+            live.finish()
             output.flush()
             Terminal.error("\(scenario.file): \(error)")
             throw ExitCode.badInput
         }
         let elapsed = ContinuousClock.now - started
+        live.finish()
         jsonStream?.flush()
         let logError = log?.close(at: outcome.endTime)
+        let storeError = recorder?.close()
 
         if !json {
             let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.events.count) events"
@@ -112,9 +128,32 @@ struct ReplayCommand: AsyncParsableCommand {
             if let logError { Terminal.warning("warning: \(logError); the session ran in memory only") }
             else { Terminal.note("session log: \(log.path)") }
         }
+        if let recorder {
+            if let storeError { Terminal.warning("warning: \(storeError); sessions after that were not stored") }
+            if !recorder.sessionIDs.isEmpty {
+                let ids = recorder.sessionIDs.map(String.init).joined(separator: ", ")
+                Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
+            }
+        }
         if !outcome.passed {
             if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
             throw ExitCode.expectationsFailed
+        }
+    }
+
+    /// Opens the store and makes the run's recorder; a store that cannot be opened is
+    /// warned about and the replay goes on without it (the JSON Lines log still has all).
+    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, store: StoreOptions) -> SessionRecorder? {
+        do {
+            let database = try SessionDatabase(path: store.path)
+            StoreOptions.report(database)
+            let wallClock = Int64((Date().timeIntervalSince1970 * 1e9).rounded())
+            return SessionRecorder(database: database, run: .init(
+                source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                clock: realtime ? "real" : "virtual", wallClockAtZero: wallClock, sensors: sensors))
+        } catch {
+            Terminal.warning("warning: \(error); replaying without the session store")
+            return nil
         }
     }
 
@@ -147,16 +186,20 @@ final class TimelinePrinter: SimulationEventSink {
     var renderer: TimelineRenderer
     let output: OutputBuffer
     let flushEachLine: Bool
+    let live: LiveDisplay?
 
-    init(renderer: TimelineRenderer, output: OutputBuffer, flushEachLine: Bool) {
+    init(renderer: TimelineRenderer, output: OutputBuffer, flushEachLine: Bool, live: LiveDisplay? = nil) {
         self.renderer = renderer
         self.output = output
         self.flushEachLine = flushEachLine
+        self.live = live
     }
 
     func record(_ event: SimulationEvent) {
         guard let line = renderer.line(for: event) else { return }
+        live?.willPrintLine()
         output.line(line)
         if flushEachLine { output.flush() }
+        live?.didPrintLine()
     }
 }

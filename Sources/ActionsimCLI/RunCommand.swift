@@ -95,7 +95,7 @@ struct LiveRun {
                     Terminal.warning("warning: \(error); running without a session log")
                 }
             }
-            let recorder = recordTo != nil ? SessionRecorder() : nil
+            let recorder = recordTo != nil ? InputRecorder() : nil
             if let recorder { sinks.append(recorder) }
 
             let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,

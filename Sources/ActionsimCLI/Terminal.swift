@@ -52,6 +52,11 @@ final class OutputBuffer {
         if immediate || buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Text without a newline (a status line being redrawn).
+    func raw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
         buffer.withUnsafeBytes { raw in

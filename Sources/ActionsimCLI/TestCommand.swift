@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Scenarios
 import SessionLog
+import Telemetry
 import YAMLDocuments
 
 struct TestCommand: AsyncParsableCommand {

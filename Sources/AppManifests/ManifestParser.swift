@@ -198,10 +198,12 @@ public enum ManifestParser {
         if map["count"] != nil && map["every"] != nil {
             throw map.location.error("give either count (once) or every (repeating), not both")
         }
+        // `count: N` fires once, after the N-th perform in the session; `every: N` after every
+        // N-th; neither means after every perform.
         let countValue = map["every"] ?? map["count"]
         let count = try countValue?.int("count") ?? 1
         guard count >= 1 else { throw (countValue ?? value).error("count must be 1 or more, found \(count)") }
-        return .performed(intent: name, count: count, repeats: map["every"] != nil)
+        return .performed(intent: name, count: count, repeats: map["count"] == nil)
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -65,7 +65,7 @@ public final class LiveSession {
     public private(set) var configuration: Configuration
     private let sink: any SimulationEventSink
     private let flushLog: () -> Void
-    private let recorder: SessionRecorder?
+    private let recorder: InputRecorder?
     private let notice: (String, Notice) -> Void
     /// Sensors and other instruments that run beside the engine on its clock.
     public var instruments: [any SimulationInstrument] = []
@@ -80,7 +80,7 @@ public final class LiveSession {
     ///   - sink: where every event goes (timeline printer, session log, recorder), in order.
     ///   - flushLog: writes the buffered log batch; called after each wake-up that logged.
     ///   - notice: a line for the person at the terminal (standard error).
-    public init(configuration: Configuration, sink: any SimulationEventSink, recorder: SessionRecorder? = nil,
+    public init(configuration: Configuration, sink: any SimulationEventSink, recorder: InputRecorder? = nil,
                 flushLog: @escaping () -> Void, notice: @escaping (String, Notice) -> Void) {
         self.configuration = configuration
         self.sink = sink

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import AppManifests
+import Telemetry
 import YAMLDocuments
 
 /// A scenario (S1): an app, Action Button settings, a seed, timed steps, and what is
@@ -36,8 +37,8 @@ public struct Scenario: Sendable {
     public var until: Timestamp?
     public var steps: [TimedStep]
     public var expectations: [Expectation]
-    /// Per-scenario sensor settings, kept as written for the telemetry layer.
-    public var sensors: YAMLMapping?
+    /// The simulated sensors' settings (rate, athlete profile, dive plan); defaults when absent.
+    public var sensors: SensorSettings
 
     /// The app the starting settings name.
     public var app: ManifestApp { apps.first { $0.model.name == settings.appName } ?? apps[0] }

@@ -2,6 +2,7 @@ import ActionButtonCore
 import ActionIntents
 import AppManifests
 import Foundation
+import Telemetry
 import YAMLDocuments
 
 /// Reads scenario files. A scenario is refused before anything runs if it is malformed or
@@ -24,6 +25,10 @@ public enum ScenarioParser {
 
     public static func parse(_ document: YAMLDocument) throws(DocumentError) -> Scenario {
         let top = try document.root.mapping("the scenario")
+        if top.contains("intents") && !top.contains("steps") {
+            throw DocumentError("this is an app manifest (it has intents:), not a scenario; name it under app: in a scenario, or use actionsim check",
+                                at: top.location)
+        }
         try top.rejectUnknownKeys(topKeys)
         let file = document.file
 
@@ -90,7 +95,7 @@ public enum ScenarioParser {
                 expectations.append(try parseExpectation(value, models: models))
             }
         }
-        let sensors = try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") }
+        let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })
 
         return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
                         apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,

@@ -3,6 +3,7 @@ import ActionIntents
 import AppManifests
 import SessionLog
 import Simulation
+import Telemetry
 
 /// What running a scenario gave: every event, and the verdict on every expectation.
 public struct ScenarioOutcome: Sendable {
@@ -22,7 +23,7 @@ public struct ScenarioOutcome: Sendable {
 /// steps on virtual time (or real time on request), and checks its expectations against
 /// the events the run produced.
 public enum ScenarioRunner {
-    /// Makes the instruments (sensors) for a run; the telemetry layer plugs in here.
+    /// Makes extra instruments for a run, beside the scenario's own sensors.
     public typealias InstrumentFactory = @Sendable (Scenario) -> [any SimulationInstrument]
 
     public static func run(_ scenario: Scenario, realtime: Bool = false,
@@ -33,12 +34,12 @@ public enum ScenarioRunner {
         let engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
                                           recognizer: scenario.recognizer, clock: clock,
                                           sink: EventFanOut([recorder] + sinks))
-        if let instruments { engine.instruments = instruments(scenario) }
+        engine.instruments = SensorSuite.instruments(for: scenario.sensors, seed: scenario.seed) + (instruments?(scenario) ?? [])
         let inputs = timedInputs(for: scenario)
         if realtime {
-            await engine.runRealTime(inputs, until: scenario.until ?? scenario.lastMentionedTime)
+            await engine.runRealTime(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
         } else {
-            await engine.runVirtual(inputs, until: scenario.until)
+            await engine.runVirtual(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
         }
         let events = recorder.events
         var evaluator = ExpectationEvaluator(events: events)

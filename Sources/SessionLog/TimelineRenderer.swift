@@ -128,7 +128,7 @@ public struct TimelineRenderer {
         case .gestureIgnored(_, let reason):
             return ("", "ignored: \(reason)", .quiet)
         case .keyIgnored(let key):
-            return ("key \(key)", "ignored: not the Action or side button (A12)", .quiet)
+            return ("key", "\(key) ignored: not the Action or side button (A12)", .quiet)
         case .suggestedWorkoutsChanged(let options):
             return ("", "suggested workouts re-read: \(options.map(\.id).joined(separator: ", "))", .plain)
         case .healthAuthorizationRequested(let app):

@@ -18,21 +18,25 @@ extension SimulationEngine {
     /// At each instant the order is fixed: sleeping intents due now wake (one at a time),
     /// then the inputs at that instant, then windows, deadlines and sensor ticks; after each
     /// step every running intent must be finished or asleep before anything else happens.
-    /// That is what makes two runs identical. Without `until`, the run goes on past the last
-    /// input while something other than sampling is still pending (an intent asleep, a
-    /// chord window, the start deadline).
-    public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+    /// That is what makes two runs identical.
+    ///
+    /// The run stops at `end` if given. Otherwise it goes on past the last input while
+    /// something other than sampling is still pending (an intent asleep, a chord window, the
+    /// start deadline), and at least to `minimumEnd` (sensors keep sampling until then).
+    public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
+                           atLeastUntil minimumEnd: Timestamp = .zero) async {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
         var next = 0
         var lastTime = Timestamp.zero
+        let floor = end.map { min($0, minimumEnd) } ?? minimumEnd
         await settle()
         while true {
             let pending = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline].compactMap { $0 }.min()
             let nextInput = next < inputs.count ? inputs[next].time : nil
             var candidates = [pending, nextInput].compactMap { $0 }
-            // Sensors tick while there is still something to replay, or up to `until`.
+            // Sensors tick while there is still something to replay, or up to the end.
             if let sample = instruments.compactMap(\.nextWakeup).min(),
-               end != nil || nextInput != nil || pending != nil {
+               end != nil || nextInput != nil || pending != nil || sample <= floor {
                 candidates.append(sample)
             }
             guard var time = candidates.min() else { break }
@@ -49,17 +53,20 @@ extension SimulationEngine {
             advance(to: time)
             await settle()
         }
-        if let end, end > lastTime {
-            host.setTime(end)
-            advance(to: end)
+        let stop = max(end ?? floor, floor)
+        if stop > lastTime {
+            host.setTime(stop)
+            advance(to: stop)
             await settle()
         }
         finish(at: host.currentTime)
     }
 
     /// Replays `inputs` in real time: each input is applied when its time comes, intents
-    /// sleep for real, and dispatch latency is what the machine gives.
-    public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil) async {
+    /// sleep for real, and dispatch latency is what the machine gives. It ends as a virtual
+    /// run does: at `end` if given, else once nothing is pending after `minimumEnd`.
+    public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil,
+                            atLeastUntil minimumEnd: Timestamp = .zero) async {
         let signal = WakeSignal()
         host.onReport { signal.fire() }
         defer { host.onReport(nil) }
@@ -77,10 +84,11 @@ extension SimulationEngine {
             let nextInput = next < inputs.count ? inputs[next].time : nil
             let pending = [recognizer.nextWakeup, system.nextDeadline].compactMap { $0 }.min()
             let busy = host.hasRunningIntents
-            if nextInput == nil, pending == nil, !busy, end.map({ host.currentTime >= $0 }) ?? true { break }
-            let sampling = instruments.compactMap(\.nextWakeup).min()
-            let wake = [nextInput, pending, sampling, end].compactMap { $0 }.min()
+            let floor = end ?? minimumEnd
             if let end, host.currentTime >= end { break }
+            if nextInput == nil, pending == nil, !busy, host.currentTime >= floor { break }
+            let sampling = instruments.compactMap(\.nextWakeup).min()
+            let wake = [nextInput, pending, sampling, host.currentTime < floor ? floor : nil].compactMap { $0 }.min()
             await signal.wait(until: wake, clock: host)
         }
         finish(at: host.currentTime)

@@ -53,7 +53,7 @@ struct RecordingTests {
         ]
         let setup = try SessionSetup.fromOptions(appFiles: [trailRunner], action: "workout", app: nil, firstPress: "running", seed: 3)
         let recognizer = PressRecognizer.Configuration.gpio
-        let recorder = SessionRecorder()
+        let recorder = InputRecorder()
         let live = EventRecorder()
         let engine = try SimulationEngine(apps: setup.apps.map(\.definition), settings: setup.settings, recognizer: recognizer,
                                           sink: EventFanOut([live, recorder]))

@@ -51,8 +51,7 @@ fi
 # --- build (under a lock so concurrent runs build only once) ----------------
 mkdir -p "$cache_root"
 exec 9>"$cache_root/.lock"
-log "waiting for lock $cache_root/.lock"
-flock 9
+flock -n 9 || { log "another build holds $cache_root/.lock: waiting for it"; flock 9; }
 if [[ -s $image ]]; then   # someone else built it while we waited
   echo "$image"
   exit 0
@@ -94,7 +93,7 @@ if ((${#dropped[@]})); then
   die "${#dropped[@]} option(s) of kernel.config are not =y in the final .config"
 fi
 
-log "building bzImage with make -j$(nproc) (takes ~5-6 min on 2 cores)"
+log "building bzImage with make -j$(nproc) (about 4 min on 2 cores)"
 make -C "$build" -j"$(nproc)" bzImage >>"$buildlog" 2>&1 \
   || { tail -n 40 "$buildlog" >&2; die "kernel build failed (full log: $buildlog)"; }
 

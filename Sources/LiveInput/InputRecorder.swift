@@ -4,7 +4,7 @@ import Simulation
 /// Captures a live session for `actionsim record`: the loop hands it every input it applies
 /// (before the recognizer, so bounces and drops replay too), and as an event sink it notes
 /// the gestures, intents and drops the session produced, to write them as expectations.
-public final class SessionRecorder: SimulationEventSink {
+public final class InputRecorder: SimulationEventSink {
     public private(set) var recording = RecordedScenario()
 
     public init() {}

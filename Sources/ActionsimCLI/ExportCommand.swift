@@ -1,0 +1,69 @@
+import ArgumentParser
+import Exports
+import Foundation
+import SessionStore
+import Telemetry
+
+extension ExportFormat: ExpressibleByArgument {}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a recorded session in a format other tools read.",
+        discussion: """
+        Workouts: fit (Garmin FIT activity), tcx (Training Center XML v2), gpx (GPX 1.1 with heart rate in Garmin's TrackPointExtension v2, on a simulated route), csv. Dives: uddf (UDDF 3.2), subsurface (Subsurface XML), csv. The file is written whole or not at all.
+        """)
+
+    @Argument(help: ArgumentHelp("The session: a number, last, last-workout or last-dive.", valueName: "session"))
+    var session: SessionReference
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("fit, tcx, gpx, csv, uddf or subsurface (default: from the file's extension).", valueName: "format"))
+    var format: ExportFormat?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (- for standard output).", valueName: "file"))
+    var output: String
+
+    func validate() throws {
+        if format == nil, Self.format(forFile: output) == nil {
+            throw ValidationError("cannot tell the format from \"\(output)\"; add --format with one of: \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let format = self.format ?? Self.format(forFile: output)!
+        let database = try store.open()
+        let recorded = try session.load(from: database)
+        let bytes: [UInt8]
+        do { bytes = try Exporter.export(recorded, as: format) } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+        try OutputFile.write(bytes, to: output)
+        if output != "-" {
+            Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)) as \(format), \(bytes.count) bytes")
+        }
+    }
+
+    static func format(forFile path: String) -> ExportFormat? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ExportFormat.allCases.first { $0.fileExtension == ext || $0.rawValue == ext }
+    }
+}
+
+/// Writes a command's output file whole (temp + rename), or to standard output for `-`.
+enum OutputFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            Terminal.error("cannot write \(path): \((error as NSError).localizedDescription)")
+            throw ExitCode.badInput
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import SessionStore
+import Telemetry
+
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List the sessions in the session store.",
+        discussion: "One line per session: its number (for show, export and plot), kind, app, status, start (UTC), duration and samples.")
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let database = try store.open()
+        let listings: [SessionDatabase.Listing]
+        do { listings = try database.sessions() } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+        guard !listings.isEmpty else {
+            print("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
+            return
+        }
+        let output = OutputBuffer(immediate: false)
+        output.line(pad("ID", 6) + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13) + pad("STARTED (UTC)", 22)
+                    + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
+        for s in listings {
+            let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
+            let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
+            output.line(pad(String(s.id), 6) + pad(kind, 18) + pad(s.app, 14) + pad(s.status.rawValue, 13)
+                        + pad(Self.stamp.string(from: started), 22) + pad(Duration.clock(s.duration), 13)
+                        + pad(String(s.samples), 9) + s.runName)
+        }
+        output.flush()
+    }
+
+    static let stamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+extension Duration {
+    /// `h:mm:ss` for summaries.
+    static func clock(_ duration: Duration) -> String {
+        let total = Int(duration.secondsValue.rounded())
+        let s = total % 60, m = total / 60 % 60, h = total / 3600
+        return "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)"
+    }
+}

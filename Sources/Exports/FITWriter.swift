@@ -1,0 +1,131 @@
+/// The FIT binary container (Garmin's Flexible and Interoperable Data Transfer protocol):
+/// a 14-byte header, definition and data messages, a CRC-16 over it all. Written by hand
+/// from the FIT protocol description; `make test-exports` checks every file with Garmin's
+/// own SDK.
+struct FITWriter {
+    /// FIT base types: the byte a field definition names, with the value's size.
+    enum BaseType: UInt8 {
+        case enumeration = 0x00, uint8 = 0x02, uint16 = 0x84, sint32 = 0x85, uint32 = 0x86, uint32z = 0x8C
+
+        var size: UInt8 {
+            switch self {
+            case .enumeration, .uint8: 1
+            case .uint16: 2
+            case .sint32, .uint32, .uint32z: 4
+            }
+        }
+
+        /// The "no value" every reader skips.
+        var invalid: UInt64 {
+            switch self {
+            case .enumeration, .uint8: 0xFF
+            case .uint16: 0xFFFF
+            case .sint32: 0x7FFF_FFFF
+            case .uint32: 0xFFFF_FFFF
+            case .uint32z: 0
+            }
+        }
+    }
+
+    struct Field {
+        var number: UInt8
+        var type: BaseType
+    }
+
+    /// A message layout bound to a local message number (0–15).
+    struct Definition {
+        var local: UInt8
+        var global: UInt16
+        var fields: [Field]
+    }
+
+    private(set) var data: [UInt8] = []
+
+    /// FIT profile version the file claims (21.x, as the SDK we check against).
+    static let profileVersion: UInt16 = 2132
+    /// Seconds from the Unix epoch to the FIT epoch, 1989-12-31T00:00:00Z.
+    static let epochOffset: Int64 = 631_065_600
+
+    mutating func define(_ definition: Definition) {
+        data.append(0x40 | definition.local)
+        data.append(0)          // reserved
+        data.append(0)          // little-endian
+        append(UInt64(definition.global), size: 2)
+        data.append(UInt8(definition.fields.count))
+        for field in definition.fields {
+            data.append(field.number)
+            data.append(field.type.size)
+            data.append(field.type.rawValue)
+        }
+    }
+
+    /// A data message: one value per field of the definition, nil for "no value". Values
+    /// are already scaled to the field's integer units.
+    mutating func write(_ definition: Definition, _ values: [Int64?]) {
+        precondition(values.count == definition.fields.count, "FIT message \(definition.global): \(values.count) values for \(definition.fields.count) fields")
+        data.append(definition.local)
+        for (field, value) in zip(definition.fields, values) {
+            append(Self.encode(value, as: field.type), size: Int(field.type.size))
+        }
+    }
+
+    /// Clamps a value into its type's valid range; out of range or missing is "invalid".
+    static func encode(_ value: Int64?, as type: BaseType) -> UInt64 {
+        guard let value else { return type.invalid }
+        switch type {
+        case .enumeration, .uint8: return value >= 0 && value < 0xFF ? UInt64(value) : type.invalid
+        case .uint16: return value >= 0 && value < 0xFFFF ? UInt64(value) : type.invalid
+        case .uint32: return value >= 0 && value < 0xFFFF_FFFF ? UInt64(value) : type.invalid
+        case .uint32z: return value > 0 && value <= 0xFFFF_FFFF ? UInt64(value) : type.invalid
+        case .sint32: return value > -0x8000_0000 && value < 0x7FFF_FFFF ? UInt64(UInt32(bitPattern: Int32(value))) : type.invalid
+        }
+    }
+
+    private mutating func append(_ value: UInt64, size: Int) {
+        for i in 0..<size { data.append(UInt8(truncatingIfNeeded: value >> (8 * i))) }
+    }
+
+    /// The whole file: header (with its CRC), the messages, the file CRC.
+    func file() -> [UInt8] {
+        var header: [UInt8] = [14, 0x20]
+        header.append(UInt8(Self.profileVersion & 0xFF))
+        header.append(UInt8(Self.profileVersion >> 8))
+        let size = UInt32(data.count)
+        for i in 0..<4 { header.append(UInt8(truncatingIfNeeded: size >> (8 * i))) }
+        header += Array(".FIT".utf8)
+        let headerCRC = Self.crc(header)
+        header.append(UInt8(headerCRC & 0xFF))
+        header.append(UInt8(headerCRC >> 8))
+        var file = header + data
+        let fileCRC = Self.crc(file)
+        file.append(UInt8(fileCRC & 0xFF))
+        file.append(UInt8(fileCRC >> 8))
+        return file
+    }
+
+    /// The FIT CRC-16 (polynomial 0xA001, reflected), computed a nibble at a time.
+    static func crc(_ bytes: [UInt8], initial: UInt16 = 0) -> UInt16 {
+        let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+                               0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+        var crc = initial
+        for byte in bytes {
+            var tmp = table[Int(crc & 0xF)]
+            crc = (crc >> 4) & 0x0FFF
+            crc = crc ^ tmp ^ table[Int(byte & 0xF)]
+            tmp = table[Int(crc & 0xF)]
+            crc = (crc >> 4) & 0x0FFF
+            crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+        }
+        return crc
+    }
+
+    /// FIT `date_time`: whole seconds since the FIT epoch.
+    static func timestamp(unixNanoseconds ns: Int64) -> Int64 {
+        ns / 1_000_000_000 - epochOffset
+    }
+
+    /// Degrees to FIT semicircles (2³¹ per 180°).
+    static func semicircles(_ degrees: Double) -> Int64 {
+        Int64((degrees * 2_147_483_648.0 / 180).rounded())
+    }
+}

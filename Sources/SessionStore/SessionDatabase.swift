@@ -1,0 +1,221 @@
+import ActionButtonCore
+import Foundation
+import GRDB
+import Simulation
+import Telemetry
+
+/// The session store: one SQLite database (WAL) holding every recorded session, its
+/// events and its samples, beside the JSON Lines logs. Opening it finds sessions whose
+/// process died before ending them and marks them interrupted, keeping every committed
+/// sample (T4).
+public final class SessionDatabase: @unchecked Sendable {
+    // A DatabaseQueue serialises every access itself; this class adds no state of its own.
+    public let path: String
+    let queue: DatabaseQueue
+    /// Sessions found unfinished and marked interrupted when the store was opened.
+    public private(set) var recovered: [RecoveredSession] = []
+
+    public struct RecoveredSession: Hashable, Sendable {
+        public var id: Int64
+        public var samplesKept: Int
+    }
+
+    /// `$XDG_DATA_HOME/actionsim/actionsim.sqlite`, else `~/.local/share/actionsim/actionsim.sqlite`.
+    public static func defaultPath(dataDirectory: String? = nil) -> String {
+        if let dataDirectory { return dataDirectory + "/actionsim.sqlite" }
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/actionsim/actionsim.sqlite" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/actionsim/actionsim.sqlite"
+    }
+
+    /// Opens (or creates) the store, brings its schema up to date and recovers the
+    /// sessions of processes that are gone. `isAlive` says whether a process id still runs.
+    public init(path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
+        self.path = path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw .cannotCreateDirectory(directory, (error as NSError).localizedDescription)
+            }
+        }
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        // Another actionsim may be writing its own session: wait for it rather than fail.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=NORMAL: a commit is durable against a crash of this
+            // process (the WAL is in the OS), and only a power loss can take the last ones.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "open it")
+        }
+        recovered = try recoverInterrupted(isAlive: isAlive)
+    }
+
+    /// Whether a process with this id exists (signal 0 checks without sending anything).
+    public static func processIsAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE sessions (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,                 -- workout | dive
+                    workout_style TEXT,
+                    activity TEXT,                      -- walking | running | cycling | swimming | other
+                    app TEXT NOT NULL,
+                    run_name TEXT NOT NULL,
+                    source TEXT NOT NULL,               -- replay | run
+                    seed INTEGER,
+                    clock TEXT NOT NULL,                -- virtual | real
+                    wall_start INTEGER NOT NULL,        -- ns since 1970 UTC at start_t
+                    start_t INTEGER NOT NULL,           -- ns on the run's time line
+                    end_t INTEGER,
+                    status TEXT NOT NULL,               -- active | ended | interrupted
+                    sample_interval INTEGER NOT NULL,   -- ns
+                    pool_length REAL NOT NULL,
+                    route_latitude REAL NOT NULL,
+                    route_longitude REAL NOT NULL,
+                    pid INTEGER                         -- the recording process, for recovery
+                );
+                CREATE TABLE events (
+                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    t INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    label TEXT NOT NULL
+                );
+                CREATE INDEX events_by_session ON events(session_id, t);
+                -- Samples are appended in time order: a clustered key makes that an append.
+                CREATE TABLE samples (
+                    session_id INTEGER NOT NULL,
+                    t INTEGER NOT NULL,
+                    elapsed INTEGER NOT NULL,
+                    heart_rate REAL, active_energy REAL, distance REAL, speed REAL, cadence REAL, strokes REAL,
+                    depth REAL, pressure REAL, water_temperature REAL, submerged INTEGER,
+                    PRIMARY KEY (session_id, t)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Recovery (T4)
+
+    private func recoverInterrupted(isAlive: (Int32) -> Bool) throws(StoreError) -> [RecoveredSession] {
+        do {
+            return try queue.write { db in
+                let rows = try Row.fetchAll(db, sql: "SELECT id, pid FROM sessions WHERE status = 'active'")
+                var recovered: [RecoveredSession] = []
+                for row in rows {
+                    let id: Int64 = row["id"]
+                    let pid: Int32? = row["pid"]
+                    if let pid, isAlive(pid) { continue }
+                    let lastSample = try Int64.fetchOne(db, sql: "SELECT MAX(t) FROM samples WHERE session_id = ?", arguments: [id])
+                    let lastEvent = try Int64.fetchOne(db, sql: "SELECT MAX(t) FROM events WHERE session_id = ?", arguments: [id])
+                    let start = try Int64.fetchOne(db, sql: "SELECT start_t FROM sessions WHERE id = ?", arguments: [id]) ?? 0
+                    let end = [lastSample, lastEvent, start].compactMap { $0 }.max() ?? start
+                    try db.execute(sql: "UPDATE sessions SET status = 'interrupted', end_t = ? WHERE id = ?", arguments: [end, id])
+                    try db.execute(sql: "INSERT INTO events (session_id, t, kind, label) VALUES (?, ?, 'interrupted', ?)",
+                                   arguments: [id, end, "the recording process stopped before the session ended"])
+                    let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE session_id = ?", arguments: [id]) ?? 0
+                    recovered.append(RecoveredSession(id: id, samplesKept: kept))
+                }
+                return recovered
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "recover unfinished sessions")
+        }
+    }
+
+    // MARK: Reading
+
+    /// One line of `actionsim sessions`.
+    public struct Listing: Hashable, Sendable {
+        public var id: Int64
+        public var kind: SessionLifecycle.Kind
+        public var workoutStyle: String?
+        public var app: String
+        public var runName: String
+        public var status: RecordedSession.Status
+        public var startWallClock: Int64
+        public var duration: Duration
+        public var samples: Int
+    }
+
+    public func sessions() throws(StoreError) -> [Listing] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT s.*, (SELECT COUNT(*) FROM samples WHERE session_id = s.id) AS sample_count,
+                           COALESCE(s.end_t, (SELECT MAX(t) FROM samples WHERE session_id = s.id), s.start_t) AS last_t
+                    FROM sessions s ORDER BY s.id
+                    """).map { row in
+                    Listing(id: row["id"], kind: SessionLifecycle.Kind(rawValue: row["kind"]) ?? .workout,
+                            workoutStyle: row["workout_style"], app: row["app"], runName: row["run_name"],
+                            status: RecordedSession.Status(rawValue: row["status"]) ?? .interrupted,
+                            startWallClock: row["wall_start"],
+                            duration: .nanoseconds((row["last_t"] as Int64) - (row["start_t"] as Int64)),
+                            samples: row["sample_count"])
+                }
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "list sessions")
+        }
+    }
+
+    /// Loads a whole session: its row, events and samples.
+    public func session(id: Int64) throws(StoreError) -> RecordedSession {
+        let loaded: RecordedSession?
+        do {
+            loaded = try queue.read { db -> RecordedSession? in
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
+                let kind = SessionLifecycle.Kind(rawValue: row["kind"]) ?? .workout
+                var session = RecordedSession(
+                    id: id, kind: kind, workoutStyle: row["workout_style"],
+                    activity: (row["activity"] as String?).flatMap(ActivityKind.init(rawValue:)),
+                    app: row["app"], runName: row["run_name"], source: row["source"], seed: row["seed"], clock: row["clock"],
+                    startWallClock: row["wall_start"], startTime: Timestamp(nanoseconds: row["start_t"]),
+                    endTime: (row["end_t"] as Int64?).map(Timestamp.init(nanoseconds:)),
+                    status: RecordedSession.Status(rawValue: row["status"]) ?? .interrupted,
+                    sampleInterval: .nanoseconds(row["sample_interval"] as Int64), poolLength: row["pool_length"],
+                    routeStart: (row["route_latitude"], row["route_longitude"]))
+                session.events = try Row.fetchAll(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
+                                                  arguments: [id]).map { row in
+                    RecordedSession.Event(time: Timestamp(nanoseconds: row[0]),
+                                          kind: RecordedSession.EventKind(rawValue: row[1]) ?? .other, label: row[2])
+                }
+                let cursor = try Row.fetchCursor(db, sql: """
+                    SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
+                           depth, pressure, water_temperature, submerged
+                    FROM samples WHERE session_id = ? ORDER BY t
+                    """, arguments: [id])
+                while let row = try cursor.next() {
+                    var sample = SensorSample(session: kind, elapsed: .nanoseconds(row[1] as Int64))
+                    sample.heartRate = row[2]
+                    sample.activeEnergy = row[3]
+                    sample.distance = row[4]
+                    sample.speed = row[5]
+                    sample.cadence = row[6]
+                    sample.strokes = row[7]
+                    sample.depth = row[8]
+                    sample.pressure = row[9]
+                    sample.waterTemperature = row[10]
+                    sample.submerged = row[11]
+                    session.samples.append(.init(time: Timestamp(nanoseconds: row[0]), sample: sample))
+                }
+                return session
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "load session \(id)")
+        }
+        guard let loaded else { throw .noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
+        return loaded
+    }
+}

@@ -1,0 +1,90 @@
+import ActionButtonCore
+import Foundation
+import Scenarios
+import SessionStore
+import Simulation
+import Telemetry
+import Testing
+
+@Suite("Session store")
+struct SessionStoreTests {
+    static func recorder(_ database: SessionDatabase, sensors: SensorSettings = SensorSettings()) -> SessionRecorder {
+        SessionRecorder(database: database, run: .init(source: "test", name: "fixture", app: "Runner", seed: 1, clock: "virtual",
+                                                      wallClockAtZero: 1_700_000_000_000_000_000, sensors: sensors))
+    }
+
+    @Test("T4: every sample, marker and state change of a run is stored and loads back as it was")
+    func roundTrip() async throws {
+        let directory = Fixture.temporaryDirectory()
+        let database = try SessionDatabase(path: directory + "/store.sqlite")
+        let recorder = Self.recorder(database)
+        let outcome = try await Fixture.run(Fixture.workout(), sinks: [recorder])
+        #expect(recorder.close() == nil)
+
+        let listings = try database.sessions()
+        #expect(listings.count == 1)
+        let session = try database.session(id: try #require(listings.first?.id))
+        let recorded = Fixture.samples(outcome)
+        #expect(session.status == .ended)
+        #expect(session.activity == .running && session.workoutStyle == "running" && session.app == "Runner")
+        #expect(session.samples.map(\.time) == recorded.map(\.time))
+        #expect(session.samples.map(\.sample) == recorded.map(\.sample))
+        #expect(session.events.filter { $0.kind == .marker }.map(\.label) == ["lap", "lap"])
+        #expect(session.events.map(\.kind).contains(.paused) && session.events.map(\.kind).contains(.resumed))
+        // The first press came before the session started; it is kept with the session.
+        #expect(session.events.first?.kind == .press && session.events.first!.time < session.startTime)
+        #expect(session.wallClock(session.startTime) == 1_700_000_000_000_000_000 + session.startTime.nanoseconds)
+    }
+
+    @Test("T4: a run that dies mid-session leaves it interrupted, with every committed sample kept")
+    func crashRecovery() async throws {
+        let path = Fixture.temporaryDirectory() + "/store.sqlite"
+        var committed = 0
+        do {
+            let database = try SessionDatabase(path: path)
+            let recorder = Self.recorder(database)
+            // A session that never ends (the scenario has no end step), and a crash: the
+            // recorder is dropped without close().
+            let text = Fixture.workout().replacingOccurrences(of: "  - {at: 20m, end: session}", with: "")
+                + "\nuntil: 30m\n"
+            #expect(!text.contains("end: session"))
+            _ = try await Fixture.run(text, sinks: [recorder])
+            recorder.commit()
+            committed = recorder.samplesCommitted
+        }
+        #expect(committed > 1000)
+        // The same process id is alive, so an ordinary open leaves it alone...
+        #expect(try SessionDatabase(path: path).recovered.isEmpty)
+        // ...but once its process is gone, the next open recovers it.
+        let reopened = try SessionDatabase(path: path, isAlive: { _ in false })
+        #expect(reopened.recovered.map(\.samplesKept) == [committed])
+        let session = try reopened.session(id: try #require(reopened.recovered.first?.id))
+        #expect(session.status == .interrupted)
+        #expect(session.samples.count == committed)
+        #expect(session.endTime == session.samples.last?.time)
+        #expect(session.events.last?.kind == .interrupted)
+        #expect(try SessionDatabase(path: path, isAlive: { _ in false }).recovered.isEmpty)
+    }
+
+    @Test("A corrupted database is reported as such, not crashed on")
+    func corrupted() throws {
+        let path = Fixture.temporaryDirectory() + "/store.sqlite"
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try SessionDatabase(path: path)
+        } throws: { error in
+            guard case .corrupted(let where_, _) = error as? StoreError else { return false }
+            return where_ == path && (error as! StoreError).description.contains("move it aside")
+        }
+    }
+
+    @Test("An unknown session is a clear error that lists the known ones")
+    func unknownSession() async throws {
+        let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
+        let recorder = Self.recorder(database)
+        _ = try await Fixture.run(Fixture.dive(), sinks: [recorder])
+        recorder.close()
+        #expect(throws: StoreError.noSuchSession(42, known: [1])) { _ = try database.session(id: 42) }
+        #expect(StoreError.noSuchSession(42, known: [1]).description.contains("known sessions: 1"))
+    }
+}
