@@ -78,7 +78,7 @@ let package = Package(
         // The live shell: the epoll event loop, device and terminal sources, recording, injection.
         .target(name: "LiveInput", dependencies: [
             "LinuxInput", "DeviceProfiles", "Simulation", "SessionLog", "Scenarios", "AppManifests",
-            "YAMLDocuments", "ActionButtonCore", "ActionIntents",
+            "YAMLDocuments", "ActionButtonCore", "ActionIntents", "Telemetry",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),

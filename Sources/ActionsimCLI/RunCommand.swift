@@ -4,7 +4,9 @@ import DeviceProfiles
 import Foundation
 import LiveInput
 import SessionLog
+import SessionStore
 import Simulation
+import Telemetry
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +45,11 @@ struct LiveOutputOptions: ParsableArguments {
 
     @Flag(help: "Show sensor samples in the timeline.")
     var samples = false
+
+    @Flag(name: .customLong("no-store"), help: "Do not record the sessions in the session store.")
+    var noStore = false
+
+    @OptionGroup var store: StoreOptions
 }
 
 /// One live session, as `run` and `record` share it.
@@ -97,6 +104,21 @@ struct LiveRun {
             }
             let recorder = recordTo != nil ? InputRecorder() : nil
             if let recorder { sinks.append(recorder) }
+            // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
+            var stored: SessionRecorder?
+            if !output.noStore {
+                do {
+                    let database = try SessionDatabase(path: output.store.path)
+                    StoreOptions.report(database)
+                    stored = SessionRecorder(database: database, run: .init(
+                        source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
+                        seed: configuration.setup.seed, clock: "real",
+                        wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors))
+                    sinks.append(stored!)
+                } catch {
+                    Terminal.warning("warning: \(error); running without the session store")
+                }
+            }
 
             let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,
                                    flushLog: { json?.flush(); log?.flush() },
@@ -108,6 +130,7 @@ struct LiveRun {
                                        case .status: if output.json { Terminal.note(text) }
                                        }
                                    })
+            live.instruments = SensorSuite.instruments(for: configuration.setup.sensors, seed: configuration.setup.seed)
             Terminal.note("actionsim \(source): \(configuration.setup.settings)"
                           + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
                           + " · Ctrl-C ends the session")
@@ -118,6 +141,7 @@ struct LiveRun {
             } catch {
                 out.flush()
                 log?.close(at: .zero)
+                _ = stored?.close()
                 result.error = error.description
                 switch error {
                 case .device, .noMatchingDevice, .ambiguous, .unavailable: result.exitCode = ExitCode.deviceUnavailable.rawValue
@@ -130,6 +154,12 @@ struct LiveRun {
             if let log {
                 if let error = log.close(at: outcome.endTime) { result.notes.append("warning: \(error)") }
                 else { result.notes.append("session log: \(log.path)") }
+            }
+            if let stored {
+                if let error = stored.close() { result.notes.append("warning: \(error); sessions after that were not stored") }
+                if let last = stored.sessionIDs.last {
+                    result.notes.append("session store: \(stored.database.path) (\(stored.samplesCommitted) samples; `actionsim show \(last)`)")
+                }
             }
             if let recorder, let recordTo {
                 let directory = (SessionSetupPaths.absolute(recordTo) as NSString).deletingLastPathComponent

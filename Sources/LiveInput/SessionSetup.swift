@@ -2,6 +2,7 @@ import ActionButtonCore
 import AppManifests
 import Foundation
 import Scenarios
+import Telemetry
 import YAMLDocuments
 
 /// What a live session runs: the installed apps and the Action Button settings, taken from
@@ -18,6 +19,8 @@ public struct SessionSetup: Sendable {
     public var recognizer: PressRecognizer.Configuration?
     /// The scenario the setup came from, if any.
     public var scenarioFile: String?
+    /// The simulated sensors (T1, T2): a setup scenario's `sensors:` section, else defaults.
+    public var sensors: SensorSettings
 
     /// The apps and settings of a scenario; its steps and expectations are not used.
     public static func fromScenario(_ path: String) throws(DocumentError) -> SessionSetup {
@@ -32,7 +35,7 @@ public struct SessionSetup: Sendable {
         }
         let recognizer = top.contains("recognizer") ? scenario.recognizer : nil
         return SessionSetup(name: scenario.name, apps: scenario.apps, appFiles: files, settings: scenario.settings,
-                            seed: scenario.seed, recognizer: recognizer, scenarioFile: path)
+                            seed: scenario.seed, recognizer: recognizer, scenarioFile: path, sensors: scenario.sensors)
     }
 
     /// Apps from manifest files and settings from options, checked exactly as a scenario's
@@ -60,7 +63,7 @@ public struct SessionSetup: Sendable {
             throw DocumentError(error.message, file: error.location?.file == "the command line" ? "actionsim" : error.file)
         }
         return SessionSetup(name: "live", apps: scenario.apps, appFiles: paths, settings: scenario.settings,
-                            seed: seed, recognizer: nil, scenarioFile: nil)
+                            seed: seed, recognizer: nil, scenarioFile: nil, sensors: scenario.sensors)
     }
 
     static func absolute(_ path: String) -> String {

@@ -77,7 +77,7 @@ struct LiveCommandTests {
     @Test("A3: with no device, the terminal's keys are the buttons: a first press starts the workout")
     func terminalRun() async throws {
         let scratch = Scratch()
-        let run = try Running(["run", "--no-log", "--json"], in: scratch)
+        let run = try Running(["run", "--no-log", "--no-store", "--json"], in: scratch)
         run.type("a")
         try run.input.fileHandleForWriting.close()
         #expect(await run.finish() == 0)
@@ -89,7 +89,7 @@ struct LiveCommandTests {
     func sigterm() async throws {
         let scratch = Scratch()
         let logs = scratch.path + "/logs"
-        let run = try Running(["run", "--log-dir", logs, "--json", "--first-press", "running"], in: scratch)
+        let run = try Running(["run", "--log-dir", logs, "--data-dir", scratch.path + "/store", "--json", "--first-press", "running"], in: scratch)
         #expect(await run.waitFor("live input"))
         run.type("a")
         #expect(await run.waitFor("start-deadline"))
@@ -108,13 +108,16 @@ struct LiveCommandTests {
         // Start, the key, the start intent's reports, the deadline, SIGHUP, SIGTERM: a handful.
         // Polling every 10 ms for the 1.5 s this ran would be 150.
         #expect(wakeUps != nil && wakeUps! < 30, "\(ending ?? "no ending step")")
+        // T1: the live workout was sampled and stored like a replayed one.
+        #expect(lines.contains { $0["event"] as? String == "sample" })
+        #expect(scratch.read("err").contains("session store: \(scratch.path)/store/actionsim.sqlite"))
     }
 
     @Test("S3: record from the terminal writes a scenario that replays to the same session")
     func recordThenTest() async throws {
         let scratch = Scratch()
         let file = scratch.path + "/recorded.yaml"
-        let run = try Running(["record", "-o", file, "--no-log", "--json", "--first-press", "running"], in: scratch)
+        let run = try Running(["record", "-o", file, "--no-log", "--no-store", "--json", "--first-press", "running"], in: scratch)
         #expect(await run.waitFor("live input"))
         run.type("a")
         #expect(await run.waitFor("start-deadline"))
@@ -135,7 +138,7 @@ struct LiveCommandTests {
     @Test("a GPIO profile on a machine without its chip exits 3 and says which chips exist")
     func missingChip() async throws {
         let scratch = Scratch()
-        let run = try Running(["run", "--no-log", "--device", "devices/raspberry-pi-gpio.yaml"], in: scratch)
+        let run = try Running(["run", "--no-log", "--no-store", "--device", "devices/raspberry-pi-gpio.yaml"], in: scratch)
         #expect(await run.finish() == 3)
         let errors = scratch.read("err")
         #expect(errors.contains("error: none of the profile's GPIO chips exists (pinctrl-bcm2711, pinctrl-bcm2835, pinctrl-rp1)"))
@@ -146,7 +149,7 @@ struct LiveCommandTests {
         let scratch = Scratch()
         let profile = scratch.path + "/bad.yaml"
         try "kind: evdev\nbuttons: {action: KEY_PROGG1}\n".write(toFile: profile, atomically: true, encoding: .utf8)
-        let run = try Running(["run", "--no-log", "--device", profile], in: scratch)
+        let run = try Running(["run", "--no-log", "--no-store", "--device", profile], in: scratch)
         #expect(await run.finish() == 2)
         #expect(scratch.read("err").contains("bad.yaml:2:19: buttons.action: unknown key \"KEY_PROGG1\""))
     }
@@ -159,7 +162,7 @@ struct LiveCommandTests {
         let out = scratch.path + "/imported.yaml"
         let importer = try Running(["import-evemu", evemu, "--device", "devices/usb-keyboard.yaml", "-o", out], in: scratch)
         #expect(await importer.finish() == 0)
-        let replay = try Running(["replay", "--json", "--no-log", out], in: scratch)
+        let replay = try Running(["replay", "--json", "--no-log", "--no-store", out], in: scratch)
         #expect(await replay.finish() == 0)
         #expect(replay.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
         #expect(replay.output.contains("\"event\":\"ignored\",\"key\":\"KEY_A\""))

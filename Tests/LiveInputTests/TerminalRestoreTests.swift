@@ -11,7 +11,7 @@ private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingL
 private func start(on terminal: PseudoTerminal) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: actionsim)
-    process.arguments = ["run", "--no-log", "--app", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    process.arguments = ["run", "--no-log", "--no-store", "--app", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path + "/scenarios/apps/trailrunner.yaml"]
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"

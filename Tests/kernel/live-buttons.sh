@@ -93,7 +93,7 @@ echo "== replaying the recording (S3)"
 actionsim test /tmp/rec/gpio-recorded.yaml > /tmp/replay-test.txt 2>&1
 check "actionsim test: the replay does what the live session did" test $? = 0
 emit replay-test.txt /tmp/replay-test.txt
-actionsim replay --json --no-log /tmp/rec/gpio-recorded.yaml > /tmp/gpio-replay.jsonl 2>&1
+actionsim replay --json --no-log --no-store /tmp/rec/gpio-recorded.yaml > /tmp/gpio-replay.jsonl 2> /tmp/gpio-replay.err
 emit gpio-replay.jsonl /tmp/gpio-replay.jsonl
 
 echo "== evdev: devices/gpio-key-overlay.yaml on a uinput device, unplugged and plugged back"
