@@ -229,8 +229,13 @@ public final class LiveSession {
         }.map(\.element)
         for item in ordered {
             switch item {
-            case .edge(let button, let direction, let kernelTime, _):
+            case .edge(let button, let direction, let kernelTime, let resynced):
                 let time = runTime(kernelTime, now: now)
+                if resynced {
+                    // Not an edge the kernel reported: the button's real state, found after lost
+                    // events or a reconnect. Said in the log so that nobody mistakes it for a press.
+                    sink.record(SimulationEvent(time: time, kind: .step("resynced: \(button) is \(direction == .down ? "down" : "up")")))
+                }
                 // Windows that ran out before the edge are settled first, at their own times;
                 // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
                 engine.advance(to: Timestamp(nanoseconds: time.nanoseconds - 1))

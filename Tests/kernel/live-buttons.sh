@@ -118,6 +118,42 @@ cat /tmp/inject1.out /tmp/inject2.out
 emit evdev-live.jsonl "$(ls /tmp/logs/evdev/*.jsonl | head -n 1)"
 emit evdev.err /tmp/evdev.err
 
+echo "== evdev SYN_DROPPED: the reader stopped while the kernel's buffer overflows"
+# Action goes down, then 150 other keys (A12: logged, ignored) flood the device's event
+# buffer while actionsim is stopped (SIGSTOP): the kernel drops the queue, Action's down-edge
+# with it, and reports SYN_DROPPED. On SIGCONT, libevdev's resync must find Action held.
+# (Other keys, not side taps, so that what survives the overflow cannot make a chord.)
+keys="A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 1 2 3 4 5 6 7 8 9 0 F1 F2 F3 F4 F5 F6 F7 F8 F9 F10"
+{
+  echo "name: flood"; echo "app: trailrunner.yaml"; echo "settings: {action: workout, first-press: running}"
+  echo "steps:"; echo "  - {at: 0s, button: action, edge: down}"
+  i=1
+  while [ $i -le 150 ]; do
+    for k in $keys; do
+      [ $i -le 150 ] || break
+      echo "  - {at: $((i * 3))ms, key: KEY_$k}"
+      i=$((i + 1))
+    done
+  done
+  echo "  - {at: 1500ms, button: action, edge: up}"
+} > /files/flood.yaml
+actionsim inject --device-name "actionsim flood" --delay 2s /files/flood.yaml > /tmp/inject4.out 2>&1 &
+inject=$!
+wait_for_text /tmp/inject4.out "created /dev/input/event"
+actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
+  --log-dir /tmp/logs/flood --json > /tmp/flood.out 2> /tmp/flood.err < /dev/null &
+run=$!
+wait_for_text /tmp/flood.out "live input" 10
+kill -STOP $run
+usleep 1500000     # the flood runs 2.0-2.45 s after the device was made
+kill -CONT $run
+wait $inject
+usleep 300000
+kill -TERM $run
+wait $run
+check "run exits 0 after the overflow" test $? = 0
+emit flood-live.jsonl "$(ls /tmp/logs/flood/*.jsonl | head -n 1)"
+
 echo "== evdev grab: devices/usb-keyboard.yaml (grab: true) with --input"
 actionsim inject --device-name "actionsim grab test" --device /files/usb-keyboard.yaml --delay 3s \
   /files/inject-before-unplug.yaml > /tmp/inject3.out 2>&1 &

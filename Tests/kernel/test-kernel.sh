@@ -135,6 +135,20 @@ if [[ -s $evdev ]]; then
   check "T4: SIGTERM closed the log with its footer" jq_is "$evdev" '.[-1].event' "log-end"
 fi
 
+flood=$out/files/flood-live.jsonl
+if [[ -s $flood ]]; then
+  echo "== evdev SYN_DROPPED (the reader stopped while 300 edges overflowed the kernel's buffer)"
+  check "the overflow was noticed and logged" jq_is "$flood" \
+    '[.[] | select(.event == "warning" and (.message | test("SYN_DROPPED")))] | length > 0' "true"
+  # The kernel dropped the queue, Action's down-edge first in it: without the resync the
+  # up-edge would be dropped as unchanged and nothing would start.
+  check "P1: the resync found Action held (its down-edge was lost), and its press started the workout" jq_is "$flood" \
+    '"\([.[] | select(.event == "edge" and .button == "action") | .edge] | join(",")) \([.[] | select(.event == "edge-dropped" and .button == "action")] | length) \([.[] | select(.event == "intent-performing") | .intent] | join(","))"' \
+    "down,up 0 StartTrailWorkoutIntent"
+  check "the down-edge came from the resync, not from the kernel's queue" jq_is "$flood" \
+    '[.[] | select(.event == "step" and .step == "resynced: action is down")] | length' "1"
+fi
+
 if [[ -s $grab ]]; then
   echo "== evdev grab (devices/usb-keyboard.yaml, --input)"
   check "the grabbed keyboard's F13 presses start the workout and mark a lap" jq_is "$grab" \
