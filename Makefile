@@ -9,8 +9,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-# Debian packages the build and the tests need (jq and udev's udevadm: the real-kernel tests).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev
+# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim

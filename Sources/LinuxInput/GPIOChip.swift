@@ -66,6 +66,12 @@ public final class GPIOChip {
                 throw .permissionDenied(Self.describe(spec), operation: "open GPIO chip")
             }
             if errno == .noSuchFileOrDirectory || errno == .operationNotSupportedByDevice || errno == .inappropriateIOCTLForDevice || errno == .invalidArgument {
+                // A lookup by label must open every chip, and libgpiod reports a refusal as
+                // "not found": say which chips this user may not open.
+                let denied = Self.chipPaths().filter { access($0, R_OK | W_OK) != 0 && Glibc.errno == EACCES }
+                if !denied.isEmpty {
+                    throw .permissionDenied(denied.joined(separator: ", "), operation: "look for GPIO chip \"\(spec)\" in")
+                }
                 throw .noSuchChip(spec, available: Self.summaries())
             }
             throw LinuxInputError.from(errno, device: Self.describe(spec), operation: "open GPIO chip")

@@ -101,12 +101,23 @@ NAME="actionsim test buttons"
 actionsim inject --device-name "$NAME" --delay 3s /files/inject-before-unplug.yaml > /tmp/inject1.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject1.out "created /dev/input/event"
+injected=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/inject1.out)
+# evemu-record listens beside actionsim (the profile does not grab), for import-evemu below.
+evemu-record "$injected" > /tmp/before-unplug.evemu 2> /tmp/evemu-record.err &
+evemu=$!
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running \
   --log-dir /tmp/logs/evdev --json > /tmp/evdev.out 2> /tmp/evdev.err < /dev/null &
 run=$!
 check "run opened the injected device" wait_for_text /tmp/evdev.out "live input" 10
 wait $inject
 check "the first injector played and removed its device" grep -q "removed" /tmp/inject1.out
+kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
+actionsim import-evemu /tmp/before-unplug.evemu --device /files/gpio-key-overlay.yaml --app $APP --first-press running \
+  -o /tmp/rec/imported.yaml > /tmp/import.out 2>&1
+check "import-evemu turned evemu-record's recording into a scenario" test $? = 0
+actionsim replay --json --no-log --no-store /tmp/rec/imported.yaml > /tmp/imported-replay.jsonl 2> /tmp/imported-replay.err
+emit before-unplug.evemu /tmp/before-unplug.evemu
+emit imported-replay.jsonl /tmp/imported-replay.jsonl
 usleep 500000
 actionsim inject --device-name "$NAME" --delay 1s --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1
 check "the second injector played its presses" grep -q "removed" /tmp/inject2.out
@@ -117,6 +128,14 @@ check "run exits 0 on SIGTERM" test $? = 0
 cat /tmp/inject1.out /tmp/inject2.out
 emit evdev-live.jsonl "$(ls /tmp/logs/evdev/*.jsonl | head -n 1)"
 emit evdev.err /tmp/evdev.err
+
+echo "== GPIO errors a user can act on"
+printf 'kind: gpio\nchip: pinctrl-bcm2835\nbuttons: {action: 17, side: 40}\n' > /files/line40.yaml
+actionsim run --device /files/line40.yaml --app $APP --no-log --no-store > /tmp/line40.out 2>&1 < /dev/null
+check "a line the chip lacks: exit 3" test $? = 3
+check "... and the message names the chip, the line and how many it has" \
+  grep -q "GPIO chip gpiochip0 \[pinctrl-bcm2835\] has no line 40 (side); it has 28 lines" /tmp/line40.out
+emit line40.txt /tmp/line40.out
 
 echo "== evdev SYN_DROPPED: the reader stopped while the kernel's buffer overflows"
 # Action goes down, then 150 other keys (A12: logged, ignored) flood the device's event
@@ -211,6 +230,13 @@ check "a member of actionsim can list the device and the chip" \
   su tester -s /bin/sh -c "actionsim devices --device /files/gpio-key-overlay.yaml > /tmp/as-tester.txt 2>&1; grep -q 'actionsim-actionsim_test_buttons' /tmp/as-tester.txt"
 check "... but cannot open the untagged keyboard" sh -c "grep -A1 '^  $othernode ' /tmp/as-tester.txt | grep -q 'permission denied'"
 emit as-tester.txt /tmp/as-tester.txt
+# Someone outside the group is refused, and told about the udev rules.
+echo 'guest:x:1001:1001:guest:/tmp:/bin/sh' >> /etc/passwd
+echo 'guest:x:1001:' >> /etc/group
+su guest -s /bin/sh -c "actionsim run --device /files/raspberry-pi-gpio.yaml --app $APP --no-log --no-store < /dev/null > /tmp/denied.txt 2>&1; echo \$? >> /tmp/denied.txt"
+check "outside the group: the GPIO chip is refused (exit 3) with a pointer to the udev rules" \
+  sh -c "grep -q 'permission denied. Install the udev rules (sudo make install-udev' /tmp/denied.txt && tail -n 1 /tmp/denied.txt | grep -qx 3"
+emit denied.txt /tmp/denied.txt
 emit udev-input.txt /tmp/udev-input.txt
 emit udev-gpio.txt /tmp/udev-gpio.txt
 kill $probe $other 2>/dev/null

@@ -40,6 +40,7 @@ files=(
   --file "$here/scenarios/udev-probe.yaml"
   --file "$root/udev/70-actionsim.rules"
   --file "$(command -v udevadm || echo /bin/udevadm)"
+  --file "$(command -v evemu-record || echo /usr/bin/evemu-record)"
 )
 rc=0
 "$here/run-guest.sh" --timeout 300 "${files[@]}" "$here/live-buttons.sh" > "$out/console.log" || rc=$?
@@ -133,6 +134,22 @@ if [[ -s $evdev ]]; then
   check "P1: autorepeat made no edges (exactly the 12 injected, none dropped)" jq_is "$evdev" \
     '"\([.[] | select(.event == "edge")] | length) \([.[] | select(.event == "edge-dropped")] | length)"' "12 0"
   check "T4: SIGTERM closed the log with its footer" jq_is "$evdev" '.[-1].event' "log-end"
+fi
+
+imported=$out/files/imported-replay.jsonl
+if [[ -s $evdev && -s $imported ]]; then
+  echo "== evemu-record's recording of the same presses, imported (import-evemu) and replayed"
+  # Up to the unplug, the live session and the replay of evemu's recording of it must have
+  # the same gestures at the same microsecond (evdev and evemu both keep microseconds).
+  upto_unplug='([.[] | select(.event == "edge")][0].t) as $zero
+    | (map(.message // "" | test("lost")) | index(true)) as $lost
+    | [to_entries[] | select($lost == null or .key < $lost) | .value | select(.event == "gesture")
+       | "\(.gesture)@\(((.edge_t - $zero) * 1e6) | round)us"] | join(" ")'
+  live_g=$(jq -rs "$upto_unplug" "$evdev"); imported_g=$(jq -rs "$upto_unplug" "$imported")
+  echo "   live:     $live_g"; echo "   imported: $imported_g"
+  check "import-evemu: the same gestures at the same microsecond as the live session" test -n "$live_g" -a "$live_g" = "$imported_g"
+  check "import-evemu: the replay starts the workout and marks a lap, as the live session did" jq_is "$imported" \
+    '[.[] | select(.event == "intent-performing") | .intent] | join(",")' "StartTrailWorkoutIntent,MarkLapIntent"
 fi
 
 flood=$out/files/flood-live.jsonl
