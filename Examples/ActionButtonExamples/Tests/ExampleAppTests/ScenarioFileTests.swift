@@ -13,7 +13,7 @@ struct ScenarioFileTests {
         return parts.joined(separator: "/") + "/scenarios"
     }()
 
-    @Test("S1/S2: scenarios/workout.yaml passes against Apple's workout app", arguments: ["workout.yaml", "dive.yaml"])
+    @Test("S1/S2: each scenario file passes against Apple's apps", arguments: ["workout.yaml", "dive.yaml"])
     func scenarioPasses(file: String) async throws {
         let watch = try ActionButtonHarness(scenarioAt: Self.directory + "/" + file, apps: [myWorkoutApp, myDiveApp])
         try await watch.replayScenario()
