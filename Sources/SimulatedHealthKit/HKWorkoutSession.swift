@@ -147,7 +147,7 @@ public final class HKWorkoutSession: Sendable {
             return from
         }
         delegate?.workoutSession(self, didChangeTo: target, from: from, date: date)
-        if command == .end { associatedWorkoutBuilder().sessionEnded() }
+        if command == .end { values.withLock { $0.builder }?.sessionEnded() }
     }
 
     private func fail(_ error: any Error) {

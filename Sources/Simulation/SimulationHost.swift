@@ -236,6 +236,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             let waiter = state.withLock { state in
                 state.activeTasks.remove(id)
                 state.identities[id] = nil
+                // The label stays while tasks it started run, for stall reports.
+                if state.leases[id] == nil { state.labels[id] = nil }
                 Self.release(heldBy: id, in: &state)
                 return Self.takeWaiterIfQuiescent(&state)
             }
@@ -376,7 +378,12 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     private func leaseEnded(_ owner: Int) {
         let (waiter, settled) = state.withLock { state in
-            if let count = state.leases[owner], count > 1 { state.leases[owner] = count - 1 } else { state.leases[owner] = nil }
+            if let count = state.leases[owner], count > 1 {
+                state.leases[owner] = count - 1
+            } else {
+                state.leases[owner] = nil
+                if !state.activeTasks.contains(owner) { state.labels[owner] = nil }
+            }
             return (Self.takeWaiterIfQuiescent(&state), Self.takeSettledWaiters(&state))
         }
         waiter?.resume()
