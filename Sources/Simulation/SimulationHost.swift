@@ -215,8 +215,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     }
 
     /// Runs `body` as an intent task: counted for quiescence, with this host installed.
-    /// Before it starts, work that earlier app code left running (say, the tasks the app's
-    /// launch started) finishes: the system launches an app before it performs an intent.
+    /// In virtual time, work that earlier app code left running (say, the tasks the app's
+    /// launch started) finishes first: the system launches an app before it performs an intent.
     func launch(_ label: String, _ body: @escaping @Sendable () async -> Void) {
         let id = state.withLock { state in
             state.nextTask += 1
@@ -390,8 +390,11 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         for waiter in settled { waiter.resume() }
     }
 
-    /// Waits until no task started by finished app code is still running.
+    /// Virtual time: waits until no task started by finished app code is still running. (In
+    /// real time the order of concurrent work is the machine's anyway, and a task the app
+    /// keeps running must not hold up the wearer's presses.)
     private func waitForStartedWork() async {
+        guard case .virtual = clock else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.shutDown || Self.startedWorkFinished(state) { return true }
