@@ -14,8 +14,10 @@ APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evem
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
+# Apple's Action-button examples, a package of its own that depends on this one by path.
+EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports plots bench test-kernel install-udev clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench test-kernel install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -54,7 +56,7 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-test: test-unit test-scenarios test-exports test-kernel
+test: test-unit test-scenarios test-exports test-examples test-kernel
 	@echo "==> all tests passed"
 
 test-unit: deps
@@ -117,6 +119,13 @@ plots: build
 bench: deps
 	@echo "==> benchmark (release build)"
 	$(SWIFT) run -c release actionsim-bench
+# Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
+# then their scenarios through the example package's own actionsim.
+test-examples: deps
+	@echo "==> Apple's Action-button examples ($(EXAMPLES)): build, harness tests, scenarios"
+	cd $(EXAMPLES) && $(SWIFT) build --build-tests
+	cd $(EXAMPLES) && $(SWIFT) test --skip-build
+	cd $(EXAMPLES) && .build/debug/action-examples test scenarios --junit .build/scenarios-junit.xml
 
 clean:
-	rm -rf .build
+	rm -rf .build $(EXAMPLES)/.build

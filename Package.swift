@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "actionsim", targets: ["actionsim"]),
         .library(name: "ActionIntents", targets: ["ActionIntents"]),
         .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
+        .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
+        .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
+        .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,19 +52,29 @@ let package = Package(
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
-            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore",
+            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "ActionIntents",
             "Telemetry", "SessionStore", "Exports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
-        // `make bench`: samples stored per second for a 10-hour 1 Hz workout against a raw
+        // `make bench`: engine throughput, replay time, and the session store against a raw
         // SQLite bulk insert of the same rows.
         .executableTarget(name: "actionsim-bench", dependencies: [
             "Scenarios", "Telemetry", "SessionStore", "Simulation", "ActionButtonCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ], path: "Benchmarks/ActionsimBench"),
+        // HealthKit's workout session and live builder, as intents call them on a watch,
+        // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
+        .target(name: "SimulatedHealthKit", dependencies: ["ActionIntents", "ActionButtonCore"]),
+        // CoreMotion's water submersion manager: live depth, pressure and temperature (T2).
+        .target(name: "SimulatedCoreMotion", dependencies: ["ActionIntents", "ActionButtonCore"]),
+        // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
+        // check what the watch did (Swift Testing or XCTest).
+        .target(name: "ActionButtonHarness", dependencies: [
+            "ActionIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
+        ]),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -90,6 +103,10 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "ActionIntents",
             "YAMLDocuments",
+        ]),
+        .testTarget(name: "ActionButtonHarnessTests", dependencies: [
+            "ActionButtonHarness", "ActionIntents", "SimulatedHealthKit", "SimulatedCoreMotion", "Simulation",
+            "Scenarios", "ActionButtonCore",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [

@@ -22,6 +22,19 @@ public protocol ActionButtonHost: Sendable {
     func requestHealthAuthorization()
     /// A line from the app's own logging, kept in the session log.
     func log(_ message: String)
+    /// The sensors' latest reading (T1, T2), or nil before the first.
+    var latestReading: SensorReading? { get }
+    /// Tells `observer` of every later reading, until it is deallocated.
+    func addReadingObserver(_ observer: any SensorReadingObserver)
+    /// This watch's own dependencies: what `AppDependencyManager.shared.add` registers while
+    /// app code runs on it, so two watches in one test process never share an app's objects.
+    var dependencies: AppDependencyManager? { get }
+}
+
+extension ActionButtonHost {
+    public var latestReading: SensorReading? { nil }
+    public func addReadingObserver(_ observer: any SensorReadingObserver) {}
+    public var dependencies: AppDependencyManager? { nil }
 }
 
 /// Where the current host lives.
@@ -33,11 +46,19 @@ public enum ActionButtonRuntime {
 public enum ActionButtonRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An operation that needs the simulated watch ran outside it.
     case noSystem(operation: String)
+    /// A task started with `Task { }` tried to sleep on the engine's clock after the code that
+    /// started it had finished. Virtual time moves only when all app work is finished or
+    /// asleep, and Swift offers no way to tell such a task's sleep from its running, so time
+    /// would stand still for ever.
+    case untrackedSleep
 
     public var description: String {
         switch self {
         case .noSystem(let operation):
             "\(operation) needs a simulated Action-button system; run the intent through actionsim or ActionButtonHarness"
+        case .untrackedSleep:
+            "a task started with Task { } sleeps on the simulated clock after the code that started it has finished; "
+                + "the simulator cannot tell when it is done waiting. Sleep in perform() itself, or let the task finish without sleeping"
         }
     }
 }

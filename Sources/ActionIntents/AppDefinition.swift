@@ -60,16 +60,32 @@ public struct AppDefinition: Sendable {
     /// App code that runs when its session changes, inside the simulated watch (so it may
     /// donate). Swift apps usually do this in their own session delegate instead.
     public var sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)?
+    /// The app's other intents, the ones it may donate as next actions (A6). On a watch the
+    /// system knows every intent from the app's build-time metadata; here the app lists them,
+    /// so that scenarios naming an intent can be checked before they run.
+    public var actionIntents: [IntentReference]
+    /// Every case of the workout enum (A2), suggested or not: what a First Press or a
+    /// `workoutStyle` parameter may name.
+    public var workoutKinds: [WorkoutOption]
+    /// The app's `applicationDidFinishLaunching()`: runs inside the simulated watch when the
+    /// app first launches, before the system performs any intent. Register `@Dependency`
+    /// objects here (`AppDependencyManager.shared.add { ... }`), as Apple advises.
+    public var didFinishLaunching: (@Sendable () -> Void)?
 
     public init(name: String, healthAuthorization: HealthAuthorization = .requested,
                 workout: WorkoutIntents? = nil, dive: DiveIntents? = nil, intentsInExtension: [String] = [],
-                sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)? = nil) {
+                sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)? = nil,
+                actionIntents: [IntentReference] = [], workoutKinds: [WorkoutOption] = [],
+                didFinishLaunching: (@Sendable () -> Void)? = nil) {
         self.name = name
         self.healthAuthorization = healthAuthorization
         self.workout = workout
         self.dive = dive
         self.intentsInExtension = intentsInExtension
         self.sessionObserver = sessionObserver
+        self.actionIntents = actionIntents
+        self.workoutKinds = workoutKinds
+        self.didFinishLaunching = didFinishLaunching
     }
 
     /// The system's view of the app (what Settings > Action Button knows of it).
@@ -95,11 +111,20 @@ public struct AppDefinition: Sendable {
 
 extension AppDefinition {
     /// A workout app written in Swift: its start intent type (whose `suggestedWorkouts` are
-    /// the First Press choices) and, if it has them, its pause and resume intents.
+    /// the First Press choices), its pause and resume intents if it has them, and the
+    /// intents it donates as next actions.
+    ///
+    ///     AppDefinition.workoutApp("MyWorkoutApp", start: MyStartWorkoutIntent.self,
+    ///                              pause: MyPauseWorkoutIntent(), resume: MyResumeWorkoutIntent(),
+    ///                              actions: [MarkLapIntent.self],
+    ///                              didFinishLaunching: { AppDependencyManager.shared.add { MyWorkoutManager() } })
     public static func workoutApp<Start: StartWorkoutIntent>(
         _ name: String, start: Start.Type,
         pause: (any PauseWorkoutIntent)? = nil, resume: (any ResumeWorkoutIntent)? = nil,
-        healthAuthorization: HealthAuthorization = .requested
+        actions: [any AppIntent.Type] = [],
+        healthAuthorization: HealthAuthorization = .requested,
+        intentsInExtension: [String] = [],
+        didFinishLaunching: (@Sendable () -> Void)? = nil
     ) -> AppDefinition {
         AppDefinition(
             name: name, healthAuthorization: healthAuthorization,
@@ -108,18 +133,41 @@ extension AppDefinition {
                 startOpensApp: Start.openAppWhenRun,
                 suggestedWorkouts: {
                     Start.suggestedWorkouts.map { intent in
-                        let display = intent.workoutStyle.displayRepresentation
-                        return SuggestedWorkout(
-                            option: WorkoutOption(id: intent.workoutStyle.rawValue, title: display.title.key,
-                                                  subtitle: display.subtitle?.key),
-                            intent: intent)
+                        SuggestedWorkout(option: WorkoutOption(intent.workoutStyle), intent: intent)
                     }
                 },
-                pause: pause, resume: resume))
+                pause: pause, resume: resume),
+            intentsInExtension: intentsInExtension,
+            actionIntents: actions.map(IntentReference.init(type:)),
+            workoutKinds: Start.WorkoutStyle.allCases.map(WorkoutOption.init),
+            didFinishLaunching: didFinishLaunching)
     }
 
-    /// A dive app written in Swift: one start-dive intent (dives have a single kind, A8).
-    public static func diveApp(_ name: String, start: some StartDiveIntent) -> AppDefinition {
-        AppDefinition(name: name, dive: DiveIntents(start: start))
+    /// A dive app written in Swift: one start-dive intent (dives have a single kind, A8) and
+    /// the intents it donates as next actions.
+    public static func diveApp(
+        _ name: String, start: some StartDiveIntent,
+        actions: [any AppIntent.Type] = [],
+        intentsInExtension: [String] = [],
+        didFinishLaunching: (@Sendable () -> Void)? = nil
+    ) -> AppDefinition {
+        AppDefinition(name: name, dive: DiveIntents(start: start), intentsInExtension: intentsInExtension,
+                      actionIntents: actions.map(IntentReference.init(type:)),
+                      didFinishLaunching: didFinishLaunching)
+    }
+}
+
+extension WorkoutOption {
+    /// A workout enum case as Settings > Action Button lists it under First Press (A2).
+    public init<Style: AppEnum>(_ style: Style) {
+        let display = style.displayRepresentation
+        self.init(id: style.rawValue, title: display.title.key, subtitle: display.subtitle?.key)
+    }
+}
+
+extension IntentReference {
+    /// How the system names a Swift intent type: its type name, shown by its `title`.
+    public init(type: any AppIntent.Type) {
+        self.init(name: String(describing: type), title: type.title.key)
     }
 }

@@ -4,7 +4,11 @@ public protocol AppIntent: Sendable {
     associatedtype PerformResult: IntentResult
 
     static var title: LocalizedStringResource { get }
-    static var description: IntentDescription? { get }
+    /// Apple declares this optional; here it is not, so that Apple's own spelling
+    /// `static var description = IntentDescription("...")` is the witness. (A non-optional
+    /// property never satisfies an optional requirement, and with a default in place the
+    /// mismatch would be silently ignored.)
+    static var description: IntentDescription { get }
     /// Whether running the intent brings the app to the foreground. Start intents must
     /// leave this true (A9).
     static var openAppWhenRun: Bool { get }
@@ -13,7 +17,7 @@ public protocol AppIntent: Sendable {
 }
 
 extension AppIntent {
-    public static var description: IntentDescription? { nil }
+    public static var description: IntentDescription { IntentDescription("") }
     public static var openAppWhenRun: Bool { false }
 }
 

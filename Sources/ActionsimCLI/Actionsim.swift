@@ -1,3 +1,4 @@
+import ActionIntents
 import ArgumentParser
 
 /// The `actionsim` command. A library, so that a package with Swift-defined apps can ship
@@ -27,8 +28,22 @@ public struct Actionsim: AsyncParsableCommand {
 extension Actionsim {
     /// Parses the process arguments and runs the chosen subcommand (the async entry point;
     /// named apart so that overload resolution cannot pick the synchronous `main()`).
-    public static func runFromCommandLine() async {
+    ///
+    /// `apps` are Swift-defined apps this `actionsim` knows by name: a scenario installs one
+    /// with `apps: [{swift: NAME}]`. A package with its own apps ships an executable whose
+    /// `main.swift` is `await Actionsim.runFromCommandLine(apps: [...])`.
+    public static func runFromCommandLine(apps: [AppDefinition] = []) async {
         let asyncMain: () async -> Void = Self.main
-        await asyncMain()
+        await SwiftApps.$registered.withValue(apps) { await asyncMain() }
     }
+
+    /// The Swift apps this run of `actionsim` was started with (for subcommands, and for any
+    /// added later, such as a live `run`).
+    public static var swiftApps: [AppDefinition] { SwiftApps.registered }
+}
+
+/// The registry behind `runFromCommandLine(apps:)`: a task-local value rather than a global,
+/// so two commands run in one process (as tests do) never see each other's apps.
+enum SwiftApps {
+    @TaskLocal static var registered: [AppDefinition] = []
 }

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
                 }
                 switch try DocumentKind.of(document) {
                 case .scenario:
-                    let scenario = try ScenarioParser.load(contentsOf: file)
+                    let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
                     for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
                     print("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
                           + "(\(scenario.steps.count) steps, \(scenario.expectations.count) expectations)")

@@ -61,7 +61,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
             comments: ["Imported by `actionsim import-evemu` from \(recording)" + (parsed.name.map { " (device \"\($0)\")" } ?? "")
                        + " with \(profile.file).",
                        "Edge times are the recording's, relative to the first key event."],
-            apps: sessionSetup.appFiles.compactMap { $0 }.map { ScenarioText.relativePath($0, from: directory) },
+            apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
         let yaml = scenario.yaml(header)
         if let output {

@@ -39,7 +39,7 @@ struct SetupOptions: ParsableArguments {
                     Terminal.error("give a setup scenario or --app/--action-app/--first-press, not both")
                     throw ExitCode.badInput
                 }
-                return try SessionSetup.fromScenario(setup)
+                return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
             }
             var files = appFiles
             if files.isEmpty {

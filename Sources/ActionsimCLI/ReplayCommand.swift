@@ -55,7 +55,7 @@ struct ReplayCommand: AsyncParsableCommand {
     func run() async throws {
         let scenario: Scenario
         do {
-            scenario = try ScenarioParser.load(contentsOf: file)
+            scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
         } catch {
             Terminal.error(error.description)
             throw ExitCode.badInput

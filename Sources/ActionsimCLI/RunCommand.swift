@@ -71,7 +71,7 @@ struct LiveRun {
     func run() async throws {
         let colors = !output.json && Terminal.useColors(session.color)
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
-        if let recordTo, setup.appFiles.contains(where: { $0 == nil }) {
+        if let recordTo, setup.appSources.contains(.inline) {
             Terminal.error("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
             throw ExitCode.badInput
         }
@@ -168,7 +168,7 @@ struct LiveRun {
                     comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
                                + " on " + ISO8601DateFormatter().string(from: Date()) + ".",
                                "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
-                    apps: configuration.setup.appFiles.compactMap { $0 }.map { ScenarioText.relativePath($0, from: directory) },
+                    apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
                     settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
                 do {
                     try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)

@@ -47,7 +47,7 @@ struct TestCommand: AsyncParsableCommand {
             let started = ContinuousClock.now
             let scenario: Scenario
             do {
-                scenario = try ScenarioParser.load(contentsOf: file)
+                scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")

@@ -38,6 +38,8 @@ public struct AppManifestModel: Sendable {
         public var resultDonates: String?
         /// Schedules a health-data authorization request, as Apple's start intent does (A4).
         public var requestsAuthorization = false
+
+        public init() {}
     }
 
     public struct Intent: Hashable, Sendable {
@@ -48,6 +50,17 @@ public struct AppManifestModel: Sendable {
         public var openAppWhenRun: Bool
         public var perform: Perform
         public var location: SourceLocation
+
+        public init(name: String, title: String, role: Role, declaredIn: DeclaredIn = .app, openAppWhenRun: Bool,
+                    perform: Perform = Perform(), location: SourceLocation) {
+            self.name = name
+            self.title = title
+            self.role = role
+            self.declaredIn = declaredIn
+            self.openAppWhenRun = openAppWhenRun
+            self.perform = perform
+            self.location = location
+        }
     }
 
     /// When the app donates on its own, outside any intent's result (A6: "at any time").
@@ -83,6 +96,16 @@ public struct AppManifestModel: Sendable {
     public var intents: [Intent]
     public var donations: [Donation]
 
+    public init(name: String, healthAuthorization: AppDefinition.HealthAuthorization, workoutKinds: [WorkoutOption],
+                suggestedWorkouts: [String], intents: [Intent], donations: [Donation]) {
+        self.name = name
+        self.healthAuthorization = healthAuthorization
+        self.workoutKinds = workoutKinds
+        self.suggestedWorkouts = suggestedWorkouts
+        self.intents = intents
+        self.donations = donations
+    }
+
     public func intent(named name: String) -> Intent? { intents.first { $0.name == name } }
     public func intent(withRole role: Role) -> Intent? { intents.first { $0.role == role } }
 }
@@ -92,4 +115,9 @@ public struct ManifestWarning: Hashable, Sendable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
     public var description: String { "\(location): warning: \(message)" }
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
 }

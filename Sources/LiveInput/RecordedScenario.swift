@@ -29,13 +29,36 @@ public struct RecordedScenario: Sendable {
         public var name: String
         /// Comment lines at the top (without `# `).
         public var comments: [String]
-        /// App manifest paths as the scenario should name them (relative to the scenario).
-        public var apps: [String]
+        /// The apps as the scenario should name them.
+        public var apps: [App]
+
+        public enum App: Hashable, Sendable {
+            /// A manifest, by its path relative to the scenario (or absolute).
+            case file(String)
+            /// A Swift app built into `actionsim`.
+            case swift(String)
+
+            var yaml: String {
+                switch self {
+                case .file(let path): ScenarioText.quoted(path)
+                case .swift(let name): "{swift: \(ScenarioText.quoted(name))}"
+                }
+            }
+
+            /// How a setup's app is named from a scenario in `directory`; nil for an inline manifest.
+            public init?(_ source: SessionSetup.AppSource, from directory: String) {
+                switch source {
+                case .file(let path): self = .file(ScenarioText.relativePath(path, from: directory))
+                case .swift(let name): self = .swift(name)
+                case .inline: return nil
+                }
+            }
+        }
         public var settings: ActionButtonSettings
         public var seed: Int
         public var recognizer: PressRecognizer.Configuration
 
-        public init(name: String, comments: [String], apps: [String], settings: ActionButtonSettings,
+        public init(name: String, comments: [String], apps: [App], settings: ActionButtonSettings,
                     seed: Int, recognizer: PressRecognizer.Configuration) {
             self.name = name
             self.comments = comments
@@ -50,7 +73,7 @@ public struct RecordedScenario: Sendable {
         var lines = header.comments.map { "# " + $0 }
         lines.append("name: \(ScenarioText.quoted(header.name))")
         lines.append("rules: [S3]")
-        lines.append("apps: [\(header.apps.map(ScenarioText.quoted).joined(separator: ", "))]")
+        lines.append("apps: [\(header.apps.map(\.yaml).joined(separator: ", "))]")
         lines.append("settings: \(ScenarioText.settings(header.settings))")
         lines.append("seed: \(header.seed)")
         lines.append("# The press timings the recording was made with (P2, P3): replay must use the same.")

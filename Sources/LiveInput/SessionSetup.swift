@@ -1,4 +1,5 @@
 import ActionButtonCore
+import ActionIntents
 import AppManifests
 import Foundation
 import Scenarios
@@ -9,10 +10,20 @@ import YAMLDocuments
 /// a scenario (its steps ignored) or from command-line options, and the files they came from
 /// so that a recording can refer to the same apps.
 public struct SessionSetup: Sendable {
+    /// Where an installed app came from, so that a recording can name the same app.
+    public enum AppSource: Hashable, Sendable {
+        /// A manifest file (absolute path).
+        case file(String)
+        /// A Swift app built into this `actionsim`.
+        case swift(String)
+        /// A manifest written inside the setup scenario.
+        case inline
+    }
+
     public var name: String
-    public var apps: [ManifestApp]
-    /// Absolute paths of the manifests, in `apps` order (nil for a manifest written inline).
-    public var appFiles: [String?]
+    public var apps: [ScenarioApp]
+    /// Where each of `apps` came from, in the same order.
+    public var appSources: [AppSource]
     public var settings: ActionButtonSettings
     public var seed: Int
     /// A setup scenario's `recognizer:` section, which wins over the device profile's.
@@ -23,18 +34,19 @@ public struct SessionSetup: Sendable {
     public var sensors: SensorSettings
 
     /// The apps and settings of a scenario; its steps and expectations are not used.
-    public static func fromScenario(_ path: String) throws(DocumentError) -> SessionSetup {
+    public static func fromScenario(_ path: String, swiftApps: [AppDefinition] = []) throws(DocumentError) -> SessionSetup {
         let document = try YAMLDocument(contentsOf: path)
-        let scenario = try ScenarioParser.parse(document)
+        let scenario = try ScenarioParser.parse(document, swiftApps: swiftApps)
         let top = try document.root.mapping("the scenario")
         let base = (absolute(path) as NSString).deletingLastPathComponent
         let values = top["apps"].map { $0.sequenceOrSingle() } ?? top["app"].map { [$0] } ?? []
-        let files: [String?] = values.map { value in
-            guard !value.isMapping, let relative = try? value.string("app") else { return nil }
-            return relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative)
+        let sources: [AppSource] = zip(values, scenario.apps).map { value, app in
+            if app.isSwift { return .swift(app.model.name) }
+            guard !value.isMapping, let relative = try? value.string("app") else { return .inline }
+            return .file(relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative))
         }
         let recognizer = top.contains("recognizer") ? scenario.recognizer : nil
-        return SessionSetup(name: scenario.name, apps: scenario.apps, appFiles: files, settings: scenario.settings,
+        return SessionSetup(name: scenario.name, apps: scenario.apps, appSources: sources, settings: scenario.settings,
                             seed: scenario.seed, recognizer: recognizer, scenarioFile: path, sensors: scenario.sensors)
     }
 
@@ -62,7 +74,7 @@ public struct SessionSetup: Sendable {
             // Positions in the generated text mean nothing to the user; the message does.
             throw DocumentError(error.message, file: error.location?.file == "the command line" ? "actionsim" : error.file)
         }
-        return SessionSetup(name: "live", apps: scenario.apps, appFiles: paths, settings: scenario.settings,
+        return SessionSetup(name: "live", apps: scenario.apps, appSources: paths.map { .file($0) }, settings: scenario.settings,
                             seed: seed, recognizer: nil, scenarioFile: nil, sensors: scenario.sensors)
     }
 

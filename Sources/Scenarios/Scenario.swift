@@ -29,7 +29,7 @@ public struct Scenario: Sendable {
     public var rules: [String]
     public var description: String?
     /// Every installed app; settings pick one of them (A1).
-    public var apps: [ManifestApp]
+    public var apps: [ScenarioApp]
     /// The settings at the start; `settings` steps may change them later.
     public var settings: ActionButtonSettings
     public var seed: Int
@@ -41,9 +41,9 @@ public struct Scenario: Sendable {
     public var sensors: SensorSettings
 
     /// The app the starting settings name.
-    public var app: ManifestApp { apps.first { $0.model.name == settings.appName } ?? apps[0] }
+    public var app: ScenarioApp { apps.first { $0.model.name == settings.appName } ?? apps[0] }
 
-    public func app(named name: String) -> ManifestApp? { apps.first { $0.model.name == name } }
+    public func app(named name: String) -> ScenarioApp? { apps.first { $0.model.name == name } }
 
     /// The latest time anything in the scenario refers to.
     public var lastMentionedTime: Timestamp {

@@ -18,12 +18,13 @@ public enum ScenarioParser {
     static let eventCheckKeys = ["intent", "error", "ignored", "gesture", "dropped", "marker", "deadline", "log"]
     static let stateCheckKeys = ["state", "next-action", "app"]
 
-    /// Loads a scenario file and the app manifest it names.
-    public static func load(contentsOf path: String) throws(DocumentError) -> Scenario {
-        try parse(try YAMLDocument(contentsOf: path))
+    /// Loads a scenario file and the apps it names: manifests by path, or Swift apps by name
+    /// (`{swift: NAME}`) from `swiftApps`, the apps the running `actionsim` was built with.
+    public static func load(contentsOf path: String, swiftApps: [AppDefinition] = []) throws(DocumentError) -> Scenario {
+        try parse(try YAMLDocument(contentsOf: path), swiftApps: swiftApps)
     }
 
-    public static func parse(_ document: YAMLDocument) throws(DocumentError) -> Scenario {
+    public static func parse(_ document: YAMLDocument, swiftApps: [AppDefinition] = []) throws(DocumentError) -> Scenario {
         let top = try document.root.mapping("the scenario")
         if top.contains("intents") && !top.contains("steps") {
             throw DocumentError("this is an app manifest (it has intents:), not a scenario; name it under app: in a scenario, or use actionsim check",
@@ -41,10 +42,10 @@ public enum ScenarioParser {
         case (_, let many?): throw many.error("give app (one) or apps (a list), not both")
         }
         guard !appValues.isEmpty else { throw try top.required("apps").error("apps is empty; name at least one app manifest") }
-        var apps: [ManifestApp] = []
+        var apps: [ScenarioApp] = []
         var registry = AppRegistry()
         for appValue in appValues {
-            let app = try loadApp(appValue, relativeTo: file)
+            let app = try loadApp(appValue, relativeTo: file, swiftApps: swiftApps)
             do { try registry.install(app.definition.installedApp) } catch { throw appValue.error(error.description) }
             apps.append(app)
         }
@@ -104,22 +105,44 @@ public enum ScenarioParser {
 
     // MARK: Settings (A1, A2)
 
-    private static func loadApp(_ appValue: YAMLValue, relativeTo file: String) throws(DocumentError) -> ManifestApp {
+    private static func loadApp(_ appValue: YAMLValue, relativeTo file: String,
+                                swiftApps: [AppDefinition]) throws(DocumentError) -> ScenarioApp {
         if appValue.isMapping {
+            let map = try appValue.mapping("an app")
+            if map.contains("swift") {
+                try map.rejectUnknownKeys(["swift"])
+                return try swiftApp(try map.required("swift"), among: swiftApps)
+            }
             let (model, warnings) = try ManifestParser.parse(YAMLDocument(root: appValue))
-            return ManifestApp(model: model, warnings: warnings)
+            return ScenarioApp(manifest: ManifestApp(model: model, warnings: warnings))
         }
         let relative = try appValue.string("the app manifest's path")
         let base = (file as NSString).deletingLastPathComponent
         let path = relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
         do {
-            return try ManifestApp.load(contentsOf: path)
+            return ScenarioApp(manifest: try ManifestApp.load(contentsOf: path))
         } catch let error where error.location == nil {
             throw appValue.error("app manifest \(relative): \(error.message)")
         }
     }
 
-    private static func parseSettings(_ value: YAMLValue, registry: AppRegistry, apps: [ManifestApp]) throws(DocumentError) -> ActionButtonSettings {
+    /// `{swift: NAME}`: an app written in Swift, which only an `actionsim` built with it knows.
+    private static func swiftApp(_ nameValue: YAMLValue, among swiftApps: [AppDefinition]) throws(DocumentError) -> ScenarioApp {
+        let name = try nameValue.string("the Swift app's name")
+        guard let definition = swiftApps.first(where: { $0.name == name }) else {
+            let names = swiftApps.map(\.name)
+            if names.isEmpty {
+                throw nameValue.error("no Swift app named \"\(name)\": this actionsim was built without Swift apps; run the "
+                                      + "actionsim of the package that defines \(name) (one that calls Actionsim.runFromCommandLine(apps:)), "
+                                      + "or give the path of an app manifest instead")
+            }
+            throw nameValue.error("no Swift app named \"\(name)\"; this actionsim has \(names.joined(separator: ", "))"
+                                  + Spelling.suggestion(for: name, among: names))
+        }
+        return ScenarioApp(swift: definition, referencedAt: nameValue.location)
+    }
+
+    private static func parseSettings(_ value: YAMLValue, registry: AppRegistry, apps: [ScenarioApp]) throws(DocumentError) -> ActionButtonSettings {
         let map = try value.mapping("settings")
         try map.rejectUnknownKeys(["action", "app", "first-press"])
         let actionValue = try map.required("action")
@@ -159,7 +182,7 @@ public enum ScenarioParser {
 
     // MARK: Steps (S1)
 
-    private static func parseStep(_ value: YAMLValue, registry: AppRegistry, apps: [ManifestApp],
+    private static func parseStep(_ value: YAMLValue, registry: AppRegistry, apps: [ScenarioApp],
                                   settings: ActionButtonSettings) throws(DocumentError) -> Scenario.TimedStep {
         let map = try value.mapping("a step")
         try map.rejectUnknownKeys(stepKeys)
@@ -195,9 +218,14 @@ public enum ScenarioParser {
             step = .settings(try parseSettings(try map.required("settings"), registry: registry, apps: apps))
         default:
             let list = try map.required("suggested-workouts")
-            guard case .workout = settings, let model = apps.first(where: { $0.model.name == settings.appName })?.model else {
+            guard case .workout = settings, let app = apps.first(where: { $0.model.name == settings.appName }) else {
                 throw list.error("suggested-workouts changes the workout app's list; the action at this point is dive (A8)")
             }
+            guard !app.isSwift else {
+                throw list.error("\(app.model.name) is a Swift app: it changes its own suggested workouts in code (set "
+                                 + "suggestedWorkouts, then call invalidateSuggestedWorkouts()); suggested-workouts steps drive manifest apps only")
+            }
+            let model = app.model
             var ids: [String] = []
             for item in try list.sequence("suggested-workouts") {
                 let id = try item.string("a workout style")

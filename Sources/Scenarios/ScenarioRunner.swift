@@ -26,9 +26,16 @@ public enum ScenarioRunner {
     /// Makes extra instruments for a run, beside the scenario's own sensors.
     public typealias InstrumentFactory = @Sendable (Scenario) -> [any SimulationInstrument]
 
+    /// How long (real time) app work may run without finishing or sleeping on the engine's
+    /// clock before a virtual replay gives up with `SimulationEngine.Stall`.
+    public static let stallLimit: Duration = .seconds(30)
+
+    /// Runs a scenario. Throws what a watch would refuse to configure
+    /// (`AppRegistry.ConfigurationError`), or `SimulationEngine.Stall` when a Swift app's
+    /// task never finishes or sleeps on the engine's clock.
     public static func run(_ scenario: Scenario, realtime: Bool = false,
                            sinks: [any SimulationEventSink] = [],
-                           instruments: InstrumentFactory? = nil) async throws(AppRegistry.ConfigurationError) -> ScenarioOutcome {
+                           instruments: InstrumentFactory? = nil) async throws -> ScenarioOutcome {
         let recorder = EventRecorder()
         let clock: SimulationClock = realtime ? .real(.startingNow()) : .virtual
         let engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
@@ -39,8 +46,10 @@ public enum ScenarioRunner {
         if realtime {
             await engine.runRealTime(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
         } else {
-            await engine.runVirtual(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
+            try await engine.runVirtual(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime,
+                                        stallLimit: stallLimit)
         }
+        engine.finish(at: engine.now)
         let events = recorder.events
         var evaluator = ExpectationEvaluator(events: events)
         let results = evaluator.evaluate(scenario.expectations)

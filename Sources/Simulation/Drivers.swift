@@ -15,51 +15,38 @@ public struct TimedInput: Sendable {
 extension SimulationEngine {
     /// Replays `inputs` (sorted by time) on virtual time, as fast as the machine goes.
     ///
-    /// At each instant the order is fixed: sleeping intents due now wake (one at a time),
-    /// then the inputs at that instant, then windows, deadlines and sensor ticks; after each
-    /// step every running intent must be finished or asleep before anything else happens.
-    /// That is what makes two runs identical.
+    /// Built on the same steps the test harness takes (`advanceVirtual`, `applyVirtual`,
+    /// `finishInstant`), so a replay and a harness run are the same run. At each instant the
+    /// order is fixed: sleeping intents due then wake (one at a time), then the inputs at that
+    /// instant, then windows, deadlines and sensor ticks; after each step all app work must be
+    /// finished or asleep before anything else happens. That is what makes two runs identical.
     ///
-    /// The run stops at `end` if given. Otherwise it goes on past the last input while
-    /// something other than sampling is still pending (an intent asleep, a chord window, the
-    /// start deadline), and at least to `minimumEnd` (sensors keep sampling until then).
+    /// The run stops at `end` if given (inputs after it are not applied). Otherwise it goes on
+    /// past the last input while something other than sampling is pending (an intent asleep,
+    /// a chord window, the start deadline), and at least to `minimumEnd` (sensors keep
+    /// sampling until then). With a `stallLimit`, app work stuck on anything but the engine's
+    /// clock for that long (real time) ends the run with `Stall` instead of hanging it.
     public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
-                           atLeastUntil minimumEnd: Timestamp = .zero) async {
+                           atLeastUntil minimumEnd: Timestamp = .zero, stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
-        var next = 0
-        var lastTime = Timestamp.zero
-        let floor = end.map { min($0, minimumEnd) } ?? minimumEnd
-        await settle()
-        while true {
-            let pending = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline].compactMap { $0 }.min()
-            let nextInput = next < inputs.count ? inputs[next].time : nil
-            var candidates = [pending, nextInput].compactMap { $0 }
-            // Sensors tick while there is still something to replay, or up to the end.
-            if let sample = instruments.compactMap(\.nextWakeup).min(),
-               end != nil || nextInput != nil || pending != nil || sample <= floor {
-                candidates.append(sample)
-            }
-            guard var time = candidates.min() else { break }
-            time = max(time, lastTime)
+        try await settle(stallLimit: stallLimit)
+        var index = 0
+        while index < inputs.count {
+            let time = inputs[index].time
             if let end, time > end { break }
-            lastTime = time
-            host.setTime(time)
-            while host.wakeNextSleeper() { await settle() }
-            while next < inputs.count, inputs[next].time <= time {
-                apply(inputs[next].input, at: time)
-                next += 1
-                await settle()
+            try await advanceVirtual(to: time, stallLimit: stallLimit)
+            while index < inputs.count, inputs[index].time <= time {
+                try await applyVirtual(inputs[index].input, stallLimit: stallLimit)
+                index += 1
             }
-            advance(to: time)
-            await settle()
+            try await finishInstant(stallLimit: stallLimit)
         }
-        let stop = max(end ?? floor, floor)
-        if stop > lastTime {
-            host.setTime(stop)
-            advance(to: stop)
-            await settle()
+        if end == nil { try await runUntilIdle(stallLimit: stallLimit) }
+        let stop = end ?? minimumEnd
+        if stop > now {
+            try await advanceVirtual(to: stop, stallLimit: stallLimit)
+            try await finishInstant(stallLimit: stallLimit)
         }
-        finish(at: host.currentTime)
     }
 
     /// Replays `inputs` in real time: each input is applied when its time comes, intents
@@ -91,11 +78,10 @@ extension SimulationEngine {
             let wake = [nextInput, pending, sampling, host.currentTime < floor ? floor : nil].compactMap { $0 }.min()
             await signal.wait(until: wake, clock: host)
         }
-        finish(at: host.currentTime)
     }
 
     /// Waits until every running intent is finished or asleep, applying what they report.
-    func settle() async {
+    public func settle() async {
         repeat { await host.quiescence() } while drainReports() > 0
     }
 

@@ -135,7 +135,7 @@ public final class SimulationEngine {
             drainReports()
         case .app(let what, let action):
             record(SimulationEvent(time: now, kind: .step(what)))
-            ActionButtonRuntime.$host.withValue(host) { action() }
+            host.runAppCode { action() }
             drainReports()
         case .settings(let settings):
             record(SimulationEvent(time: now, kind: .step("settings: \(settings)")))
@@ -236,6 +236,8 @@ public final class SimulationEngine {
             feedSystem(.healthAuthorizationRequested, at: time)
         case .log(let line):
             record(SimulationEvent(time: time, kind: .appLog(line)))
+        case .warning(let text):
+            record(SimulationEvent(time: time, kind: .warning(text)))
         }
     }
 
@@ -267,6 +269,8 @@ public final class SimulationEngine {
             // An app that asks for authorization on its first launch does so now; the press
             // that launched it was already decided under A4.
             if !launchedBefore, app.healthAuthorization == .onFirstLaunch { host.requestHealthAuthorization() }
+            // The app's applicationDidFinishLaunching(), before the system performs anything.
+            if !launchedBefore, let didFinishLaunching = app.didFinishLaunching { host.runAppCode { didFinishLaunching() } }
             launchedBefore = true
         default:
             break
@@ -282,7 +286,7 @@ public final class SimulationEngine {
         }
         let id = invocation.id
         let host = self.host
-        host.launch {
+        host.launch(invocation.description) {
             do {
                 let result = try await intent.perform()
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
@@ -311,6 +315,9 @@ public final class SimulationEngine {
 
     private func record(_ event: SimulationEvent) {
         for instrument in instruments { instrument.observe(event) }
+        // Apps read the sensors (HealthKit's builder, CoreMotion's submersion manager) through
+        // the host: exactly the samples the log shows, at the time it shows them.
+        if case .sample(let sample) = event.kind { host.publish(SensorReading(sample, at: event.time)) }
         sink.record(event)
     }
 }

@@ -7,9 +7,16 @@ import Synchronization
 /// engine's time, and waits in a queue until the engine's driver drains it. The session
 /// lifecycle lives here too, under the same lock, because intents need its answer at once.
 ///
-/// In virtual time the host also knows when every running intent is either finished or
-/// asleep on the engine's clock ("quiescent"): only then may the driver move time on.
-/// That, and waking sleepers one at a time, is what makes replay repeatable.
+/// In virtual time the host also knows when all app work is either finished or asleep on
+/// the engine's clock ("quiescent"): only then may the driver move time on. That, waking
+/// sleepers one at a time, and a fixed order for reports made at the same instant, is what
+/// makes replay repeatable. App work is:
+/// - tasks the host launches (every `perform()`), counted one by one;
+/// - tasks app code starts with `Task { }` (Apple's start intent schedules authorization
+///   and data collection that way). Swift gives no hook when a task is created, but every
+///   new task copies its creator's task-local values, so the host binds a `WorkLease` to
+///   all app code it runs: the lease lives exactly as long as the last task holding it.
+///   Work whose starter has finished keeps the watch busy until that lease is released.
 public final class SimulationHost: ActionButtonHost, Sendable {
     /// What an intent (or the app's own code) did, for the engine to apply in order.
     public enum Report: Sendable {
@@ -22,6 +29,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case suggestedWorkoutsChanged
         case authorizationRequested
         case log(String)
+        case warning(String)
     }
 
     private struct Sleeper {
@@ -32,19 +40,37 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    /// Which launched intent task the current code runs in.
+    /// Which launched intent task the current code runs in (inherited by every task it starts).
     @TaskLocal private static var currentTask: Int?
+    /// The lease of the app code running now; see the type's documentation.
+    @TaskLocal private static var lease: WorkLease?
+
+    private struct Weak {
+        weak var observer: (any SensorReadingObserver)?
+    }
 
     private struct State {
         var now = Timestamp.zero
         var sleepers: [Sleeper] = []
         var sequence = 0
         var activeTasks: Set<Int> = []
+        /// What each launched task is, for stall messages.
+        var labels: [Int: String] = [:]
+        /// The identity of each launched task's own Swift task, to tell it from tasks it starts.
+        var identities: [Int: Int] = [:]
         var nextTask = 0
+        /// Live leases, by the code that took them (a launched task, or a callback).
+        var leases: [Int: Int] = [:]
         var quiescenceWaiter: CheckedContinuation<Void, Never>?
+        var settledWaiters: [CheckedContinuation<Void, Never>] = []
         var reports: [(Timestamp, Report)] = []
+        /// Reports made by tasks a still-running intent started, held until it suspends or
+        /// finishes (virtual time only). See `enqueue`.
+        var held: [Int: [(Timestamp, Report)]] = [:]
         var lifecycle: SessionLifecycle
         var shutDown = false
+        var latestReading: SensorReading?
+        var readingObservers: [Weak] = []
     }
 
     public let clock: SimulationClock
@@ -52,6 +78,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     private let app: Mutex<AppDefinition>
     private let state: Mutex<State>
     private let reportSignal: Mutex<(@Sendable () -> Void)?>
+    /// Each app's own `@Dependency` objects on this watch, by app name.
+    private let dependencyScopes = Mutex<[String: AppDependencyManager]>([:])
 
     init(app: AppDefinition, sessionKind: SessionLifecycle.Kind, clock: SimulationClock) {
         self.app = Mutex(app)
@@ -77,12 +105,18 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     public func sleep(until deadline: Duration) async throws {
         let target = Timestamp(nanoseconds: deadline.nanoseconds)
+        let task = Self.currentTask
+        let leaseOwner = Self.lease?.owner
         switch clock {
         case .real(let real):
             let remaining = target - real.now
             if remaining > .zero { try await Task.sleep(for: remaining) }
         case .virtual:
-            let task = Self.currentTask
+            let untracked = state.withLock { state in leaseOwner.map { !state.activeTasks.contains($0) } ?? false }
+            if untracked {
+                report(.warning(ActionButtonRuntimeError.untrackedSleep.description))
+                throw ActionButtonRuntimeError.untrackedSleep
+            }
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
                     if state.shutDown {
@@ -95,6 +129,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
                     }
                     state.sequence += 1
                     state.sleepers.append(Sleeper(deadline: target, sequence: state.sequence, task: task, continuation: continuation))
+                    // The intent is suspended: what the tasks it started said so far goes out now.
+                    if let task { Self.release(heldBy: task, in: &state) }
                     return Self.takeWaiterIfQuiescent(&state)
                 }
                 waiter?.resume()
@@ -111,13 +147,14 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public var sessionState: SessionLifecycle.State { state.withLock { $0.lifecycle.state } }
 
     public func session(_ command: SessionLifecycle.Command, workoutStyle: String?) throws(SessionLifecycle.Rejection) {
+        let origin = Self.origin()
         let result: Result<SessionLifecycle.Change, SessionLifecycle.Rejection> = state.withLock { state in
             do throws(SessionLifecycle.Rejection) {
                 let change = try state.lifecycle.apply(command)
-                state.reports.append((Self.time(state, clock), .session(change, workoutStyle: workoutStyle)))
+                Self.enqueue((Self.time(state, clock), .session(change, workoutStyle: workoutStyle)), from: origin, clock: clock, into: &state)
                 return .success(change)
             } catch {
-                state.reports.append((Self.time(state, clock), .sessionRefused(command, error)))
+                Self.enqueue((Self.time(state, clock), .sessionRefused(command, error)), from: origin, clock: clock, into: &state)
                 return .failure(error)
             }
         }
@@ -126,7 +163,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case .success(let change):
             // The app's own reaction to its session (e.g. donating when collection begins).
             if let observer = app.withLock({ $0.sessionObserver }) {
-                ActionButtonRuntime.$host.withValue(self) { observer(change) }
+                runAppCode { observer(change) }
             }
         case .failure(let rejection):
             throw rejection
@@ -137,10 +174,33 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func requestHealthAuthorization() { report(.authorizationRequested) }
     public func log(_ message: String) { report(.log(message)) }
 
+    public var latestReading: SensorReading? { state.withLock { $0.latestReading } }
+
+    public func addReadingObserver(_ observer: any SensorReadingObserver) {
+        state.withLock { state in
+            state.readingObservers.removeAll { $0.observer == nil }
+            guard !state.readingObservers.contains(where: { $0.observer === observer }) else { return }
+            state.readingObservers.append(Weak(observer: observer))
+        }
+    }
+
+    public var dependencies: AppDependencyManager? {
+        let name = app.withLock { $0.name }
+        return dependencyScopes.withLock { scopes in
+            if let scope = scopes[name] { return scope }
+            let scope = AppDependencyManager()
+            scopes[name] = scope
+            return scope
+        }
+    }
+
     // MARK: For the engine and its drivers
 
     func report(_ report: Report) {
-        state.withLock { state in state.reports.append((Self.time(state, clock), report)) }
+        let origin = Self.origin()
+        state.withLock { state in
+            Self.enqueue((Self.time(state, clock), report), from: origin, clock: clock, into: &state)
+        }
         signalReport()
     }
 
@@ -155,33 +215,96 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     }
 
     /// Runs `body` as an intent task: counted for quiescence, with this host installed.
-    func launch(_ body: @escaping @Sendable () async -> Void) {
+    /// In virtual time, work that earlier app code left running (say, the tasks the app's
+    /// launch started) finishes first: the system launches an app before it performs an intent.
+    func launch(_ label: String, _ body: @escaping @Sendable () async -> Void) {
         let id = state.withLock { state in
             state.nextTask += 1
             state.activeTasks.insert(state.nextTask)
+            state.labels[state.nextTask] = label
             return state.nextTask
         }
         Task {
+            let identity = Self.currentIdentity()
+            state.withLock { $0.identities[id] = identity }
+            await waitForStartedWork()
             await Self.$currentTask.withValue(id) {
-                await ActionButtonRuntime.$host.withValue(self) { await body() }
+                await Self.$lease.withValue(WorkLease(owner: id, host: self)) {
+                    await ActionButtonRuntime.$host.withValue(self) { await body() }
+                }
             }
             let waiter = state.withLock { state in
                 state.activeTasks.remove(id)
+                state.identities[id] = nil
+                // The label stays while tasks it started run, for stall reports.
+                if state.leases[id] == nil { state.labels[id] = nil }
+                Self.release(heldBy: id, in: &state)
                 return Self.takeWaiterIfQuiescent(&state)
+            }
+            waiter?.resume()
+            signalReport()
+        }
+    }
+
+    /// Runs synchronous app code (a launch, a session observer, a delegate callback) inside
+    /// this watch, under a lease of its own, so tasks it starts are waited for.
+    func runAppCode<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let id = state.withLock { state in
+            state.nextTask += 1
+            return state.nextTask
+        }
+        return try Self.$lease.withValue(WorkLease(owner: id, host: self)) {
+            try ActionButtonRuntime.$host.withValue(self) { try body() }
+        }
+    }
+
+    /// A sensor reading the engine logged: kept for `latestReading`, and handed to every
+    /// observer (the simulated frameworks' delegates), inside the watch.
+    func publish(_ reading: SensorReading) {
+        let observers = state.withLock { state in
+            state.latestReading = reading
+            state.readingObservers.removeAll { $0.observer == nil }
+            return state.readingObservers.compactMap(\.observer)
+        }
+        for observer in observers { runAppCode { observer.sensorsDidUpdate(reading) } }
+    }
+
+    /// Virtual time: suspends until all app work is finished or asleep on this clock. Returns
+    /// early if the calling task is cancelled (a driver that gives up on a stalled intent).
+    func quiescence() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    if Self.isQuiescent(state) || Task.isCancelled { return true }
+                    state.quiescenceWaiter = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer { state.quiescenceWaiter = nil }
+                return state.quiescenceWaiter
             }
             waiter?.resume()
         }
     }
 
-    /// Virtual time: suspends until every intent task is finished or asleep on this clock.
-    func quiescence() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if Self.isQuiescent(state) { return true }
-                state.quiescenceWaiter = continuation
-                return false
+    /// Whether all app work is finished or asleep right now.
+    var isQuiescent: Bool { state.withLock { Self.isQuiescent($0) } }
+
+    /// What keeps the watch from being quiescent, in words (for stall reports).
+    var busyDescription: String {
+        state.withLock { state in
+            var parts: [String] = []
+            for task in state.activeTasks.sorted() where !state.sleepers.contains(where: { $0.task == task }) {
+                parts.append("\(state.labels[task] ?? "task #\(task)") is still running")
             }
-            if ready { continuation.resume() }
+            for owner in state.leases.keys.sorted() where !state.activeTasks.contains(owner) {
+                let starter = state.labels[owner].map { "by \($0)" } ?? "by app code (a launch, observer or delegate)"
+                parts.append("a task started with Task { } \(starter) has not finished")
+            }
+            return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
         }
     }
 
@@ -215,12 +338,16 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     /// Ends the run: sleeping intents are cancelled (they never see a later time).
     func shutDown() {
-        let sleepers = state.withLock { state in
+        let (sleepers, waiters) = state.withLock { state in
             state.shutDown = true
-            defer { state.sleepers.removeAll() }
-            return state.sleepers
+            defer {
+                state.sleepers.removeAll()
+                state.settledWaiters.removeAll()
+            }
+            return (state.sleepers, state.settledWaiters)
         }
         for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Ends the app's session from outside an intent (a scenario's `end` step, a command).
@@ -233,9 +360,106 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         }
     }
 
-    /// Every launched task is asleep on this clock (or there are none running).
+    // MARK: Leases
+
+    /// Taken by every piece of app code the host runs, and copied into every task it starts.
+    final class WorkLease: Sendable {
+        let owner: Int
+        let host: SimulationHost
+
+        init(owner: Int, host: SimulationHost) {
+            self.owner = owner
+            self.host = host
+            host.state.withLock { $0.leases[owner, default: 0] += 1 }
+        }
+
+        deinit { host.leaseEnded(owner) }
+    }
+
+    private func leaseEnded(_ owner: Int) {
+        let (waiter, settled) = state.withLock { state in
+            if let count = state.leases[owner], count > 1 {
+                state.leases[owner] = count - 1
+            } else {
+                state.leases[owner] = nil
+                if !state.activeTasks.contains(owner) { state.labels[owner] = nil }
+            }
+            return (Self.takeWaiterIfQuiescent(&state), Self.takeSettledWaiters(&state))
+        }
+        waiter?.resume()
+        for waiter in settled { waiter.resume() }
+    }
+
+    /// Virtual time: waits until no task started by finished app code is still running. (In
+    /// real time the order of concurrent work is the machine's anyway, and a task the app
+    /// keeps running must not hold up the wearer's presses.)
+    private func waitForStartedWork() async {
+        guard case .virtual = clock else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.shutDown || Self.startedWorkFinished(state) { return true }
+                state.settledWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    private static func startedWorkFinished(_ state: State) -> Bool {
+        state.leases.keys.allSatisfy { state.activeTasks.contains($0) }
+    }
+
+    private static func takeSettledWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        guard !state.settledWaiters.isEmpty, startedWorkFinished(state) else { return [] }
+        defer { state.settledWaiters.removeAll() }
+        return state.settledWaiters
+    }
+
+    // MARK: Report order
+
+    /// Who is reporting: the launched intent task the code belongs to, and whether it is that
+    /// task itself or a task it started.
+    private struct Origin {
+        var task: Int?
+        var identity: Int?
+    }
+
+    private static func origin() -> Origin {
+        let task = currentTask
+        return Origin(task: task, identity: task == nil ? nil : currentIdentity())
+    }
+
+    private static func currentIdentity() -> Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
+    }
+
+    /// Queues a report. In virtual time, a report from a task that a running intent started
+    /// waits until that intent suspends on the engine's clock or finishes: at one instant an
+    /// intent's own reports come first, then those of the tasks it started, whichever thread
+    /// ran first. (Apple's start intent returns while the task it scheduled donates; without
+    /// this the log would show the two in either order.)
+    private static func enqueue(_ entry: (Timestamp, Report), from origin: Origin, clock: SimulationClock,
+                                into state: inout State) {
+        if case .virtual = clock, let task = origin.task, state.activeTasks.contains(task),
+           state.identities[task] != origin.identity, !state.sleepers.contains(where: { $0.task == task }) {
+            state.held[task, default: []].append(entry)
+        } else {
+            state.reports.append(entry)
+        }
+    }
+
+    private static func release(heldBy task: Int, in state: inout State) {
+        guard let held = state.held.removeValue(forKey: task) else { return }
+        state.reports.append(contentsOf: held)
+    }
+
+    // MARK: Quiescence
+
+    /// Every launched task is asleep on this clock (or there are none running), and every
+    /// task started by app code that has since finished has finished too.
     private static func isQuiescent(_ state: State) -> Bool {
         state.activeTasks.allSatisfy { task in state.sleepers.contains { $0.task == task } }
+            && startedWorkFinished(state)
     }
 
     private static func time(_ state: State, _ clock: SimulationClock) -> Timestamp {

@@ -59,14 +59,14 @@ struct RecordingTests {
                                           sink: EventFanOut([live, recorder]))
         let inputs = edges.map { TimedInput(at: Timestamp(nanoseconds: origin + $0.0), .edge(Edge($0.1, $0.2, at: Timestamp(nanoseconds: origin + $0.0)))) }
         for (time, button, direction) in edges { recorder.record(.edge(button, direction), at: Timestamp(nanoseconds: origin + time)) }
-        await engine.runVirtual(inputs, until: Timestamp(nanoseconds: origin + 8_000_000_000))
+        try await engine.runVirtual(inputs, until: Timestamp(nanoseconds: origin + 8_000_000_000))
         recorder.finish(at: Timestamp(nanoseconds: origin + 8_000_000_000))
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-record-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let header = RecordedScenario.Header(name: "round trip", comments: ["a test"],
-                                             apps: [ScenarioText.relativePath(trailRunner, from: directory)],
+                                             apps: [.file(ScenarioText.relativePath(trailRunner, from: directory))],
                                              settings: setup.settings, seed: setup.seed, recognizer: recognizer)
         let file = directory + "/recorded.yaml"
         try recorder.recording.yaml(header).write(toFile: file, atomically: true, encoding: .utf8)
@@ -97,7 +97,7 @@ struct RecordingTests {
         var recording = RecordedScenario()
         recording.steps = [(Timestamp(nanoseconds: 10), .edge(.action, .down)), (Timestamp(nanoseconds: 20), .key("KEY_A")),
                            (Timestamp(nanoseconds: 30), .wristDown), (Timestamp(nanoseconds: 40), .endSession)]
-        let text = recording.yaml(.init(name: "x", comments: [], apps: [trailRunner], settings: .workout(app: "TrailRunner", firstPress: nil),
+        let text = recording.yaml(.init(name: "x", comments: [], apps: [.file(trailRunner)], settings: .workout(app: "TrailRunner", firstPress: nil),
                                         seed: 0, recognizer: .evdev))
         let scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "x.yaml"))
         #expect(scenario.steps.map(\.step) == [.edge(.action, .down), .key("KEY_A"), .wristDown, .endSession])

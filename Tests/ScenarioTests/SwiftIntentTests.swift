@@ -63,7 +63,8 @@ struct SleepyStartIntent: StartWorkoutIntent {
 func run(_ app: AppDefinition, firstPress: String?, _ inputs: [TimedInput]) async throws -> [SimulationEvent] {
     let recorder = EventRecorder()
     let engine = try SimulationEngine(app: app, settings: .workout(app: app.name, firstPress: firstPress), sink: recorder)
-    await engine.runVirtual(inputs)
+    try await engine.runVirtual(inputs)
+    engine.finish(at: engine.now)
     return recorder.events
 }
 

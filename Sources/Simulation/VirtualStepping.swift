@@ -1,0 +1,98 @@
+import ActionButtonCore
+
+/// Virtual time driven one step at a time, by code that decides as it goes what happens next
+/// (the test harness), rather than by a list of inputs known up front (`runVirtual`). The
+/// steps keep `runVirtual`'s order: at an instant, sleeping intents due then wake one at a
+/// time (`advanceVirtual`), then the inputs (`applyVirtual`), then windows, deadlines and
+/// sensor ticks (`finishInstant`); after each, all app work must be finished or asleep
+/// before anything else happens.
+extension SimulationEngine {
+    /// App work that neither finished nor slept on the engine's clock within the stall limit:
+    /// an intent waiting on real time (say `Task.sleep` on the continuous clock instead of
+    /// `ActionButtonClock`), or a task that never ends.
+    public struct Stall: Error, Hashable, Sendable, CustomStringConvertible {
+        public var limit: Duration
+        public var time: Timestamp
+        /// What was still busy, in words.
+        public var busy: String
+
+        public var description: String {
+            "virtual time is stuck at \(time): after \(limit) of real time, \(busy). Virtual time moves only when all "
+                + "app work is finished or asleep on the engine's clock: sleep with ActionButtonClock (not Task.sleep on the "
+                + "continuous clock), and let every Task the app starts finish"
+        }
+    }
+
+    /// Moves virtual time to `time`: everything due before it happens, in order; then, at
+    /// `time` itself, intents asleep until then wake. Windows, deadlines and sensor ticks due
+    /// at `time` wait for `finishInstant`, so that inputs at `time` come before them, as in
+    /// `runVirtual`.
+    public func advanceVirtual(to time: Timestamp, stallLimit: Duration? = nil) async throws(Stall) {
+        precondition(isVirtual, "advanceVirtual(to:) needs an engine on the virtual clock")
+        try await settle(stallLimit: stallLimit)
+        while let due = dueTime(includingSensors: true), due < time {
+            try await wakeSleepers(at: max(due, now), stallLimit: stallLimit)
+            try await finishInstant(stallLimit: stallLimit)
+        }
+        try await wakeSleepers(at: max(time, now), stallLimit: stallLimit)
+    }
+
+    /// Applies one input at the current time, then waits until app work settles.
+    public func applyVirtual(_ input: Input, stallLimit: Duration? = nil) async throws(Stall) {
+        precondition(isVirtual, "applyVirtual(_:) needs an engine on the virtual clock")
+        apply(input, at: now)
+        try await settle(stallLimit: stallLimit)
+    }
+
+    /// Settles what is due at the current time: chord windows and hold times, the start
+    /// deadline, sensor ticks.
+    public func finishInstant(stallLimit: Duration? = nil) async throws(Stall) {
+        advance(to: now)
+        try await settle(stallLimit: stallLimit)
+    }
+
+    /// Goes on while something other than sampling is pending (an intent asleep, a window,
+    /// the start deadline), as `runVirtual` does after its last input.
+    public func runUntilIdle(stallLimit: Duration? = nil) async throws(Stall) {
+        while dueTime(includingSensors: false) != nil, let due = dueTime(includingSensors: true) {
+            try await wakeSleepers(at: max(due, now), stallLimit: stallLimit)
+            try await finishInstant(stallLimit: stallLimit)
+        }
+    }
+
+    /// Waits until all app work is finished or asleep, applying what it reports.
+    public func settle(stallLimit: Duration?) async throws(Stall) {
+        guard let stallLimit else {
+            await settle()
+            return
+        }
+        let host = self.host
+        repeat {
+            let settled = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    await host.quiescence()
+                    return true
+                }
+                group.addTask {
+                    try? await Task.sleep(for: stallLimit)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first && host.isQuiescent
+            }
+            guard settled else { throw Stall(limit: stallLimit, time: now, busy: host.busyDescription) }
+        } while drainReports() > 0
+    }
+
+    private func wakeSleepers(at time: Timestamp, stallLimit: Duration?) async throws(Stall) {
+        host.setTime(time)
+        while host.wakeNextSleeper() { try await settle(stallLimit: stallLimit) }
+    }
+
+    private func dueTime(includingSensors: Bool) -> Timestamp? {
+        var times = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline]
+        if includingSensors { times.append(instruments.compactMap(\.nextWakeup).min()) }
+        return times.compactMap { $0 }.min()
+    }
+}
