@@ -113,6 +113,18 @@ struct LiveCommandTests {
         #expect(scratch.read("err").contains("session store: \(scratch.path)/store/actionsim.sqlite"))
     }
 
+    @Test("idle means no wake-ups: with nothing pending the loop sleeps in the kernel until the signal")
+    func idle() async throws {
+        let scratch = Scratch()
+        let run = try Running(["run", "--no-log", "--no-store", "--json"], in: scratch)
+        #expect(await run.waitFor("live input"))
+        try await Task.sleep(for: .seconds(1.5))
+        run.signal(SIGTERM)
+        #expect(await run.finish() == 0)
+        // The only wake-up is SIGTERM's: no timer was armed, no descriptor was ready.
+        #expect(run.output.contains("live session ended (SIGTERM) after 1 event-loop wake-ups"), "\(run.output)")
+    }
+
     @Test("S3: record from the terminal writes a scenario that replays to the same session")
     func recordThenTest() async throws {
         let scratch = Scratch()
