@@ -83,12 +83,13 @@ struct LiveRun {
             let out = OutputBuffer(immediate: true)
             var sinks: [any SimulationEventSink] = []
             let json = output.json ? JSONLinesStream() : nil
+            var header: String?
             if let json { sinks.append(json) } else {
                 let names = configuration.setup.apps.flatMap(\.model.intents).map(\.name)
                 let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names),
                                               output: out, flushEachLine: true)
                 sinks.append(printer)
-                out.line(printer.renderer.header)
+                header = printer.renderer.header
             }
             var log: SessionLogFile?
             if !session.noLog {
@@ -135,6 +136,8 @@ struct LiveRun {
                           + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
                           + " · Ctrl-C ends the session")
             if configuration.profile == nil { Terminal.note(TerminalKeyMap.help) }
+            // After the banner and key help (on standard error), so the columns sit on the timeline.
+            if let header { out.line(header) }
             let outcome: LiveSession.Outcome
             do throws(LiveInputError) {
                 outcome = try live.run()
