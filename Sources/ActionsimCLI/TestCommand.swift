@@ -1,4 +1,5 @@
 import ArgumentParser
+import Exports
 import Foundation
 import Scenarios
 import SessionLog

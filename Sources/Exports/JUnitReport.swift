@@ -1,6 +1,6 @@
 import ActionButtonCore
 
-/// JUnit XML for CI systems: one test case per scenario, a failure per failed check, an
+/// JUnit XML, the test-report format CI servers read: one test case per scenario, a failure per failed check, an
 /// error for a scenario that could not be read.
 public struct JUnitReport {
     public struct Case {
@@ -31,19 +31,19 @@ public struct JUnitReport {
         out += #"<testsuites name="actionsim" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(Self.seconds(total))">"# + "\n"
         out += #"  <testsuite name="actionsim scenarios" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(Self.seconds(total))">"# + "\n"
         for testCase in cases {
-            let classname = Self.escape(testCase.file)
-            out += #"    <testcase classname="\#(classname)" name="\#(Self.escape(testCase.name))" file="\#(classname)" time="\#(Self.seconds(testCase.seconds))""#
+            let classname = XMLText.escape(testCase.file)
+            out += #"    <testcase classname="\#(classname)" name="\#(XMLText.escape(testCase.name))" file="\#(classname)" time="\#(Self.seconds(testCase.seconds))""#
             if testCase.failures.isEmpty && testCase.error == nil {
                 out += "/>\n"
                 continue
             }
             out += ">\n"
             if let error = testCase.error {
-                out += #"      <error message="\#(Self.escape(error))">\#(Self.escape(error))</error>"# + "\n"
+                out += #"      <error message="\#(XMLText.escape(error))">\#(XMLText.escape(error))</error>"# + "\n"
             }
             if !testCase.failures.isEmpty {
                 let first = testCase.failures[0]
-                out += #"      <failure message="\#(Self.escape(first))">\#(Self.escape(testCase.failures.joined(separator: "\n")))</failure>"# + "\n"
+                out += #"      <failure message="\#(XMLText.escape(first))">\#(XMLText.escape(testCase.failures.joined(separator: "\n")))</failure>"# + "\n"
             }
             out += "    </testcase>\n"
         }
@@ -56,23 +56,4 @@ public struct JUnitReport {
         return "\(millis)"
     }
 
-    /// XML text and attribute escaping; control characters XML 1.0 forbids are dropped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }
