@@ -92,7 +92,10 @@ public final class LiveSession {
     /// Runs until SIGINT, SIGTERM, `q`, or the end of piped input. Blocks the calling
     /// thread: call it from a thread of its own, never from Swift's executor, whose threads
     /// the intents need.
-    public func run() throws(LiveInputError) -> Outcome {
+    ///
+    /// - Parameter origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line;
+    ///   the session log's header names it, so its times can be set beside the kernel's.
+    public func run(origin: Timestamp = RealClock.monotonicNow()) throws(LiveInputError) -> Outcome {
         let signals: SignalPipe
         let loop: EventLoop
         do {
@@ -103,7 +106,6 @@ public final class LiveSession {
         }
         defer { signals.close() }
 
-        let origin = RealClock.monotonicNow()
         clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
         do {
             engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
