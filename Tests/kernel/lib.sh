@@ -97,6 +97,9 @@ wait_for_path() {
   [ -e "$1" ]
 }
 
+# uptime_ms: milliseconds since boot (CLOCK_BOOTTIME, which no wall-clock change moves).
+uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
+
 # check DESCRIPTION COMMAND...: run COMMAND, print PASS/FAIL, count failures.
 ACTIONSIM_FAILS=0
 check() {

@@ -156,15 +156,21 @@ keys="A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 1 2 3 4 5 6 7 8 9 0 F1
   done
   echo "  - {at: 1500ms, button: action, edge: up}"
 } > /files/flood.yaml
-actionsim inject --device-name "actionsim flood" --delay 2s /files/flood.yaml > /tmp/inject4.out 2>&1 &
+actionsim inject --device-name "actionsim flood" --delay 3s /files/flood.yaml > /tmp/inject4.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject4.out "created /dev/input/event"
+created=$(uptime_ms)
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/flood --json > /tmp/flood.out 2> /tmp/flood.err < /dev/null &
 run=$!
 wait_for_text /tmp/flood.out "live input" 10
 kill -STOP $run
-usleep 1500000     # the flood runs 2.0-2.45 s after the device was made
+stopped=$(( $(uptime_ms) - created ))
+check "the reader was stopped before the flood began (${stopped} ms after the device was made; the flood starts at 3000)" \
+  test "$stopped" -lt 2900
+# The flood runs 3.0-3.45 s after the device was made and Action is let go at 4.5 s: the
+# reader goes on between the two, whenever it was stopped.
+while [ $(( $(uptime_ms) - created )) -lt 3900 ]; do usleep 50000; done
 kill -CONT $run
 wait $inject
 usleep 300000
