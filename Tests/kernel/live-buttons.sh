@@ -17,34 +17,11 @@ wait_for_text() {  # wait_for_text FILE TEXT [SECS]
   grep -q "$2" "$1" 2>/dev/null
 }
 
-# A gpio-sim chip that looks like a Raspberry Pi's: label pinctrl-bcm2835, 28 lines named
-# GPIO0..GPIO27, so the shipped devices/raspberry-pi-gpio.yaml runs unchanged.
-make_pi_chip() {
-  _dir=$GPIOSIM_CONFIGFS/pi
-  mkdir "$_dir" "$_dir/bank0"
-  echo 28 > "$_dir/bank0/num_lines"
-  echo pinctrl-bcm2835 > "$_dir/bank0/label"
-  _i=0
-  while [ $_i -lt 28 ]; do
-    mkdir "$_dir/bank0/line$_i"
-    echo "GPIO$_i" > "$_dir/bank0/line$_i/name"
-    _i=$((_i + 1))
-  done
-  echo 1 > "$_dir/live"
-  GPIOSIM_NAME=pi
-  GPIOSIM_CHIP=$(cat "$_dir/bank0/chip_name")
-  GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
-  GPIOSIM_SYSFS=/sys/devices/platform/$(cat "$_dir/dev_name")/$GPIOSIM_CHIP
-  wait_for_path "$GPIOSIM_DEV"
-  gpiosim_release 17
-  gpiosim_release 27
-}
-
 APP=/files/trailrunner.yaml
 mkdir -p /tmp/logs/gpio /tmp/logs/evdev /tmp/rec
 
 echo "== devices: what actionsim sees"
-make_pi_chip
+gpiosim_make_pi_chip
 actionsim devices --device /files/raspberry-pi-gpio.yaml --device /files/gpio-key-overlay.yaml > /tmp/devices.txt 2>&1
 check "actionsim devices lists the Pi-like chip" grep -q "pinctrl-bcm2835" /tmp/devices.txt
 check "actionsim devices says the Pi profile would use lines 17 and 27, free" \

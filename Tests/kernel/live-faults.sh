@@ -92,56 +92,69 @@ if [ "$WHAT" = all ]; then
   emit jumpB.jsonl "$(ls /tmp/logs/jumpB/*.jsonl | head -n 1)"
 fi
 
-echo "== load: 1000 edges a second for $LOAD_SECONDS s through uinput (Action two times in three, else side)"
 # The overlay's keys with a 2 ms debounce (P2): edges of one button 1 ms apart are bounces,
 # so the load also exercises dropping, and each drop must be logged with its reason.
 printf 'name: load test (KEY_PROG1, KEY_PROG2, 2 ms debounce)\nkind: evdev\nbuttons: {action: KEY_PROG1, side: KEY_PROG2}\nrecognizer: {debounce: 2ms}\n' \
   > /files/load-profile.yaml
-START_DELAY_MS=3000 KEEP_MS=2000 uinput-buttons mash "actionsim load" 1000 "$LOAD_SECONDS" 7 > /tmp/load-inject.out 2>&1 &
-inject=$!
-wait_for_text /tmp/load-inject.out "created /dev/input/event"
-load_start=$(uptime_ms)
-actionsim run --device /files/load-profile.yaml --input "$(node_of /tmp/load-inject.out)" --app /files/trailrunner.yaml --first-press running \
-  --log-dir /tmp/logs/load --data-dir /tmp/store-load --json > /dev/null 2> /tmp/load.err < /dev/null &
-run=$!
-# Memory once a second while the edges come in (kB): uptime, VmRSS, RssAnon, VmHWM.
-: > /tmp/load-rss.txt
-while kill -0 $inject 2>/dev/null; do
-  awk -v t="$(uptime_ms)" '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { hwm = $2 } END { if (rss) print t, rss, anon, hwm }' \
-    /proc/$run/status >> /tmp/load-rss.txt 2>/dev/null
-  sleep 1
-done
-wait $inject
-kill -TERM $run
-wait $run
-check "run exits 0 after the load" test $? = 0
-echo "load: $(( $(uptime_ms) - load_start )) ms from the run's start to its exit" | tee -a /tmp/load-inject.out
-# The log is tens of megabytes for a minute: the guest counts, the host checks the counts.
-log=$(ls /tmp/logs/load/*.jsonl | head -n 1)
-{
-  count() { echo "$1 $(grep -c "$2" "$log")"; }
-  count edges '"event":"edge"'
-  count dropped '"event":"edge-dropped"'
-  count bounces '"reason":"bounce"'
-  count unchanged '"reason":"unchanged"'
-  count gestures '"event":"gesture"'
-  count performing '"event":"intent-performing"'
-  count ignored '"event":"ignored"'
-  count ignored_busy '"event":"ignored".*"reason":"busy'
-  count resynced '"step":"resynced'
-  count syn_dropped 'SYN_DROPPED'
-  count warnings '"event":"warning"'
-  count samples '"event":"sample"'
-  echo "lines $(wc -l < "$log")"
-  echo "footer_events $(tail -n 1 "$log" | sed -n 's/.*"event":"log-end","events":\([0-9]*\).*/\1/p')"
-} > /tmp/load-counts.txt
-cat /tmp/load-counts.txt
-grep '"event":"warning"' "$log" | head -n 20 > /tmp/load-warnings.txt
-emit load-counts.txt /tmp/load-counts.txt
-emit load-warnings.txt /tmp/load-warnings.txt
-emit load-inject.out /tmp/load-inject.out
-emit load-rss.txt /tmp/load-rss.txt
-emit load.err /tmp/load.err
+
+# load NAME SECONDS [RUN OPTIONS...]: 1,000 edges a second for SECONDS into `actionsim run`,
+# memory sampled once a second; sends back NAME-counts.txt (the log counted here: a minute's
+# log is tens of megabytes), NAME-inject.out, NAME-rss.txt, NAME-warnings.txt, NAME.err.
+load() {
+  _name=$1; _seconds=$2; shift 2
+  echo "== load ($_name): 1000 edges a second for $_seconds s through uinput (Action two times in three, else side)"
+  START_DELAY_MS=3000 KEEP_MS=2000 uinput-buttons mash "actionsim $_name" 1000 "$_seconds" 7 > /tmp/$_name-inject.out 2>&1 &
+  _inject=$!
+  wait_for_text /tmp/$_name-inject.out "created /dev/input/event"
+  _start=$(uptime_ms)
+  actionsim run --device /files/load-profile.yaml --input "$(node_of /tmp/$_name-inject.out)" --app /files/trailrunner.yaml \
+    --first-press running --log-dir /tmp/logs/$_name "$@" --json > /dev/null 2> /tmp/$_name.err < /dev/null &
+  _run=$!
+  # kB once a second while the edges come in (not once the device is unplugged at the end):
+  # uptime, VmRSS, RssAnon, VmHWM.
+  : > /tmp/$_name-rss.txt
+  _end=$((_start + 3000 + _seconds * 1000))
+  while kill -0 $_inject 2>/dev/null && [ "$(uptime_ms)" -lt "$_end" ]; do
+    awk -v t="$(uptime_ms)" '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { hwm = $2 } END { if (rss) print t, rss, anon, hwm }' \
+      /proc/$_run/status >> /tmp/$_name-rss.txt 2>/dev/null
+    sleep 1
+  done
+  wait $_inject
+  usleep 300000
+  kill -TERM $_run
+  wait $_run
+  check "run exits 0 after the load ($_name)" test $? = 0
+  echo "load: $(( $(uptime_ms) - _start )) ms from the run's start to its exit" | tee -a /tmp/$_name-inject.out
+  _log=$(ls /tmp/logs/$_name/*.jsonl | head -n 1)
+  {
+    count() { echo "$1 $(grep -c "$2" "$_log")"; }
+    count edges '"event":"edge"'
+    count dropped '"event":"edge-dropped"'
+    count bounces '"reason":"bounce"'
+    count unchanged '"reason":"unchanged"'
+    count gestures '"event":"gesture"'
+    count performing '"event":"intent-performing"'
+    count ignored '"event":"ignored"'
+    count ignored_busy '"event":"ignored".*"reason":"busy'
+    count resynced '"step":"resynced'
+    count syn_dropped 'SYN_DROPPED'
+    count warnings '"event":"warning"'
+    count samples '"event":"sample"'
+    echo "lines $(wc -l < "$_log")"
+    echo "footer_events $(tail -n 1 "$_log" | sed -n 's/.*"event":"log-end","events":\([0-9]*\).*/\1/p')"
+  } > /tmp/$_name-counts.txt
+  cat /tmp/$_name-counts.txt
+  grep '"event":"warning"' "$_log" | head -n 20 > /tmp/$_name-warnings.txt
+  for _f in counts.txt warnings.txt inject.out rss.txt; do emit "$_name-$_f" "/tmp/$_name-$_f"; done
+  emit "$_name.err" "/tmp/$_name.err"
+  rm -rf /tmp/logs/$_name
+}
+
+# With the session store, as a user runs it.
+load load "$LOAD_SECONDS" --data-dir /tmp/store-load
+# The long run again without the store, whose SQLite page cache grows (up to its 2 MiB) with
+# the database: what is left must not grow at all.
+if [ "$WHAT" = load ]; then load load-nostore $((LOAD_SECONDS / 2)) --no-store; fi
 
 echo "live-faults: $ACTIONSIM_FAILS failure(s) in the guest"
 [ "$ACTIONSIM_FAILS" = 0 ]
