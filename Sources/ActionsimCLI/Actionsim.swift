@@ -48,7 +48,8 @@ extension Actionsim {
     /// wakes once a second for good (a 1 Hz timer that watches the pool). An idle live
     /// session must not wake at all, so the pool starts only with the first intent. Every
     /// other command (and `--help`, or a command line that does not parse) runs as
-    /// `runFromCommandLine(apps:)`.
+    /// `runFromCommandLine(apps:)`. A package with apps of its own can call this one, without
+    /// `await`, in its `main.swift` for the same idle behaviour.
     public static func runFromCommandLineAndExit(apps: [AppDefinition] = []) -> Never {
         // A signal mask survives exec, and a parent may spawn us from a thread that blocks
         // everything (Foundation's `Process` does, from Swift's executor): the live loop on
