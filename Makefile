@@ -17,7 +17,7 @@ BIN := .build/debug/actionsim
 # Apple's Action-button examples, a package of its own that depends on this one by path.
 EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench test-kernel install-udev clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -26,6 +26,7 @@ help:
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  samples stored per second for a 10-hour 1 Hz workout, against raw SQLite"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
+	@echo "make test-long     the long real-kernel load: 1,000 button edges a second for a minute (CI runs it too)"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
 # Apt packages, installed only when one is missing.
@@ -73,6 +74,11 @@ test-kernel: deps
 	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
 	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh
 
+# The load of make test-kernel for a minute instead of 5 s (a boot of its own, ~1.5 min).
+test-long: deps
+	@echo "==> real-kernel load for a minute under qemu (Tests/kernel/test-kernel.sh --long)"
+	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh --long
+
 # The udev rules: the actionsim group, the rules file, then reload and re-trigger.
 UDEV_RULES := /etc/udev/rules.d/70-actionsim.rules
 install-udev:
@@ -119,6 +125,7 @@ plots: build
 bench: deps
 	@echo "==> benchmark (release build)"
 	$(SWIFT) run -c release actionsim-bench
+	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 # Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
 # then their scenarios through the example package's own actionsim.
 test-examples: deps

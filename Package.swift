@@ -112,6 +112,7 @@ let package = Package(
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
             "actionsim",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

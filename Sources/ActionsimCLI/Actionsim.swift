@@ -1,5 +1,9 @@
 import ActionIntents
 import ArgumentParser
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `actionsim` command. A library, so that a package with Swift-defined apps can ship
 /// its own `actionsim` with them built in (see `Examples/`).
@@ -35,6 +39,35 @@ extension Actionsim {
     public static func runFromCommandLine(apps: [AppDefinition] = []) async {
         let asyncMain: () async -> Void = Self.main
         await SwiftApps.$registered.withValue(apps) { await asyncMain() }
+    }
+
+    /// `actionsim`'s entry point (its `main.swift`): runs the command line and exits.
+    ///
+    /// `run` and `record` run on the main thread and start no task: Swift's executor on
+    /// Linux is libdispatch's thread pool, and once its first worker thread exists libdispatch
+    /// wakes once a second for good (a 1 Hz timer that watches the pool). An idle live
+    /// session must not wake at all, so the pool starts only with the first intent. Every
+    /// other command (and `--help`, or a command line that does not parse) runs as
+    /// `runFromCommandLine(apps:)`. A package with apps of its own can call this one, without
+    /// `await`, in its `main.swift` for the same idle behaviour.
+    public static func runFromCommandLineAndExit(apps: [AppDefinition] = []) -> Never {
+        // A signal mask survives exec, and a parent may spawn us from a thread that blocks
+        // everything (Foundation's `Process` does, from Swift's executor): the live loop on
+        // this thread must hear SIGTERM, and a crash signal must still end the process.
+        var nothing = sigset_t()
+        sigemptyset(&nothing)
+        pthread_sigmask(SIG_SETMASK, &nothing, nil)
+        if let command = try? parseAsRoot(), let live = command as? LiveCommand {
+            SwiftApps.$registered.withValue(apps) {
+                do { try live.runOnThisThread() } catch { exit(withError: error) }
+            }
+            exit()
+        }
+        Task {
+            await runFromCommandLine(apps: apps)
+            exit()
+        }
+        dispatchMain()
     }
 
     /// The Swift apps this run of `actionsim` was started with (for subcommands, and for any

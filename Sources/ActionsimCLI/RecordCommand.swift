@@ -20,8 +20,11 @@ struct RecordCommand: AsyncParsableCommand {
     @OptionGroup var live: LiveOutputOptions
     @OptionGroup var session: SessionOptions
 
-    func run() async throws {
-        try await LiveRun(source: "record", setup: setup.load(), profile: device.load(), inputPath: device.inputPath,
-                          output: live, session: session, recordTo: output).run()
+    func run() async throws { try await liveRun().run() }
+    func runOnThisThread() throws { try liveRun().runOnThisThread() }
+
+    private func liveRun() throws -> LiveRun {
+        try LiveRun(source: "record", setup: setup.load(), profile: device.load(), inputPath: device.inputPath,
+                    output: live, session: session, recordTo: output)
     }
 }

@@ -86,6 +86,7 @@ struct ReplayCommand: AsyncParsableCommand {
         if session.noLog {
             log = nil
         } else {
+            CutShortLogs.report(in: session.logDirectory ?? SessionLogFile.defaultDirectory, by: "replay")
             do {
                 log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
                     source: "replay", name: scenario.name, app: scenario.app.model.name,

@@ -33,11 +33,22 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var output: LiveOutputOptions
     @OptionGroup var session: SessionOptions
 
-    func run() async throws {
-        try await LiveRun(source: "run", setup: setup.load(), profile: device.load(), inputPath: device.inputPath,
-                          output: output, session: session, recordTo: nil).run()
+    func run() async throws { try await live().run() }
+    func runOnThisThread() throws { try live().runOnThisThread() }
+
+    private func live() throws -> LiveRun {
+        try LiveRun(source: "run", setup: setup.load(), profile: device.load(), inputPath: device.inputPath,
+                    output: output, session: session, recordTo: nil)
     }
 }
+
+/// `run` and `record`: a live session that can also run without Swift's executor.
+protocol LiveCommand {
+    func runOnThisThread() throws
+}
+
+extension RunCommand: LiveCommand {}
+extension RecordCommand: LiveCommand {}
 
 struct LiveOutputOptions: ParsableArguments {
     @Flag(help: "Print JSON Lines (the session log's format) instead of the timeline.")
@@ -68,126 +79,165 @@ struct LiveRun {
         var notes: [String] = []
     }
 
+    /// From Swift's executor: the blocking loop gets a thread of its own.
     func run() async throws {
-        let colors = !output.json && Terminal.useColors(session.color)
+        let colors = try prepare()
+        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
+        let (source, output, session, recordTo) = (source, output, session, recordTo)
+        let result = await OwnThread.run {
+            Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors)
+        }
+        try report(result)
+    }
+
+    /// On the calling thread (the main thread, before Swift's executor has started: see
+    /// `Actionsim.runFromCommandLineAndExit`).
+    func runOnThisThread() throws {
+        let colors = try prepare()
+        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
+        try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors))
+    }
+
+    /// Warnings about the apps, and refusals before anything is opened. Returns whether to colour.
+    private func prepare() throws -> Bool {
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
         if let recordTo, setup.appSources.contains(.inline) {
             Terminal.error("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
             throw ExitCode.badInput
         }
-        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
-        let (source, output, session, recordTo) = (source, output, session, recordTo)
+        return !output.json && Terminal.useColors(session.color)
+    }
 
-        let result = await OwnThread.run { () -> Result in
-            var result = Result()
-            let out = OutputBuffer(immediate: true)
-            var sinks: [any SimulationEventSink] = []
-            let json = output.json ? JSONLinesStream() : nil
-            var header: String?
-            if let json { sinks.append(json) } else {
-                let names = configuration.setup.apps.flatMap(\.model.intents).map(\.name)
-                let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names),
-                                              output: out, flushEachLine: true)
-                sinks.append(printer)
-                header = printer.renderer.header
-            }
-            var log: SessionLogFile?
-            if !session.noLog {
-                do {
-                    log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
-                        source: source, name: configuration.profile?.name ?? "terminal",
-                        app: configuration.setup.settings.appName, settings: configuration.setup.settings.description,
-                        seed: configuration.setup.seed, clock: "real"))
-                    sinks.append(log!)
-                } catch {
-                    Terminal.warning("warning: \(error); running without a session log")
-                }
-            }
-            let recorder = recordTo != nil ? InputRecorder() : nil
-            if let recorder { sinks.append(recorder) }
-            // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
-            var stored: SessionRecorder?
-            if !output.noStore {
-                do {
-                    let database = try SessionDatabase(path: output.store.path)
-                    StoreOptions.report(database)
-                    stored = SessionRecorder(database: database, run: .init(
-                        source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
-                        seed: configuration.setup.seed, clock: "real",
-                        wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors))
-                    sinks.append(stored!)
-                } catch {
-                    Terminal.warning("warning: \(error); running without the session store")
-                }
-            }
-
-            let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,
-                                   flushLog: { json?.flush(); log?.flush() },
-                                   notice: { text, kind in
-                                       // The timeline shows status lines already; JSON output does not.
-                                       switch kind {
-                                       case .help: Terminal.note(text)
-                                       case .warning: if output.json || !Terminal.stdoutIsTerminal { Terminal.warning("warning: " + text) }
-                                       case .status: if output.json { Terminal.note(text) }
-                                       }
-                                   })
-            live.instruments = SensorSuite.instruments(for: configuration.setup.sensors, seed: configuration.setup.seed)
-            Terminal.note("actionsim \(source): \(configuration.setup.settings)"
-                          + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
-                          + " · Ctrl-C ends the session")
-            if configuration.profile == nil { Terminal.note(TerminalKeyMap.help) }
-            // After the banner and key help (on standard error), so the columns sit on the timeline.
-            if let header { out.line(header) }
-            let outcome: LiveSession.Outcome
-            do throws(LiveInputError) {
-                outcome = try live.run()
-            } catch {
-                out.flush()
-                log?.close(at: .zero)
-                _ = stored?.close()
-                result.error = error.description
-                switch error {
-                case .device, .noMatchingDevice, .ambiguous, .unavailable: result.exitCode = ExitCode.deviceUnavailable.rawValue
-                case .setup: result.exitCode = ExitCode.badInput.rawValue
-                case .system: result.exitCode = 1
-                }
-                return result
-            }
-            out.flush()
-            if let log {
-                if let error = log.close(at: outcome.endTime) { result.notes.append("warning: \(error)") }
-                else { result.notes.append("session log: \(log.path)") }
-            }
-            if let stored {
-                if let error = stored.close() { result.notes.append("warning: \(error); sessions after that were not stored") }
-                if let last = stored.sessionIDs.last {
-                    result.notes.append("session store: \(stored.database.path) (\(stored.samplesCommitted) samples; `actionsim show \(last)`)")
-                }
-            }
-            if let recorder, let recordTo {
-                let directory = (SessionSetupPaths.absolute(recordTo) as NSString).deletingLastPathComponent
-                let header = RecordedScenario.Header(
-                    name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
-                    comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
-                               + " on " + ISO8601DateFormatter().string(from: Date()) + ".",
-                               "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
-                    apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
-                do {
-                    try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)
-                    result.notes.append("recorded \(recorder.recording.steps.count) inputs to \(recordTo)")
-                } catch {
-                    result.error = "cannot write \(recordTo): \(error)"
-                    result.exitCode = 1
-                }
-            }
-            return result
-        }
+    private func report(_ result: Result) throws {
         for note in result.notes { Terminal.note(note) }
         if let error = result.error {
             Terminal.error(error)
             throw ExitCode(result.exitCode)
         }
+    }
+
+    /// The session itself, blocking until it ends.
+    private static func session(_ configuration: LiveSession.Configuration, source: String, output: LiveOutputOptions,
+                                options session: SessionOptions, recordTo: String?, colors: Bool) -> Result {
+        var result = Result()
+        let out = OutputBuffer(immediate: true)
+        var sinks: [any SimulationEventSink] = []
+        let json = output.json ? JSONLinesStream() : nil
+        var header: String?
+        if let json { sinks.append(json) } else {
+            let names = configuration.setup.apps.flatMap(\.model.intents).map(\.name)
+            let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names),
+                                          output: out, flushEachLine: true)
+            sinks.append(printer)
+            header = printer.renderer.header
+        }
+        // Zero on the run's time line, taken before the log so its header can name it.
+        let origin = RealClock.monotonicNow()
+        var log: SessionLogFile?
+        if !session.noLog {
+            CutShortLogs.report(in: session.logDirectory ?? SessionLogFile.defaultDirectory, by: source)
+            do {
+                log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
+                    source: source, name: configuration.profile?.name ?? "terminal",
+                    app: configuration.setup.settings.appName, settings: configuration.setup.settings.description,
+                    seed: configuration.setup.seed, clock: "real", monotonicOrigin: origin))
+                sinks.append(log!)
+            } catch {
+                Terminal.warning("warning: \(error); running without a session log")
+            }
+        }
+        let recorder = recordTo != nil ? InputRecorder() : nil
+        if let recorder { sinks.append(recorder) }
+        // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
+        var stored: SessionRecorder?
+        if !output.noStore {
+            do {
+                let database = try SessionDatabase(path: output.store.path)
+                StoreOptions.report(database)
+                stored = SessionRecorder(database: database, run: .init(
+                    source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
+                    seed: configuration.setup.seed, clock: "real",
+                    wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors))
+                sinks.append(stored!)
+            } catch {
+                Terminal.warning("warning: \(error); running without the session store")
+            }
+        }
+
+        // A log that cannot be written (a full disk) does not stop the session: say so
+        // the moment it happens, and again at the end.
+        var logFailureSaid = false
+        let stillRecording = (output.json ? "standard output" : "the timeline") + (stored != nil ? " and the session store" : "")
+        let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,
+                               flushLog: {
+                                   json?.flush()
+                                   log?.flush()
+                                   if !logFailureSaid, let error = log?.writeError {
+                                       logFailureSaid = true
+                                       Terminal.warning("warning: \(error); the session goes on in memory (\(stillRecording) still get every event), the log stops here")
+                                   }
+                               },
+                               notice: { text, kind in
+                                   // The timeline shows status lines already; JSON output does not.
+                                   switch kind {
+                                   case .help: Terminal.note(text)
+                                   case .warning: if output.json || !Terminal.stdoutIsTerminal { Terminal.warning("warning: " + text) }
+                                   case .status: if output.json { Terminal.note(text) }
+                                   }
+                               })
+        live.instruments = SensorSuite.instruments(for: configuration.setup.sensors, seed: configuration.setup.seed)
+        Terminal.note("actionsim \(source): \(configuration.setup.settings)"
+                      + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
+                      + " · Ctrl-C ends the session")
+        if configuration.profile == nil { Terminal.note(TerminalKeyMap.help) }
+        // After the banner and key help (on standard error), so the columns sit on the timeline.
+        if let header { out.line(header) }
+        let outcome: LiveSession.Outcome
+        do throws(LiveInputError) {
+            outcome = try live.run(origin: origin)
+        } catch {
+            out.flush()
+            log?.close(at: .zero)
+            _ = stored?.close()
+            result.error = error.description
+            switch error {
+            case .device, .noMatchingDevice, .ambiguous, .unavailable: result.exitCode = ExitCode.deviceUnavailable.rawValue
+            case .setup: result.exitCode = ExitCode.badInput.rawValue
+            case .system: result.exitCode = 1
+            }
+            return result
+        }
+        out.flush()
+        if let log {
+            if let error = log.close(at: outcome.endTime) {
+                result.notes.append("warning: the session log \(log.path) is incomplete (\(error)): \(log.eventsWritten) events written, "
+                                    + "\(log.eventsNotWritten) after that only in memory (\(stillRecording)); the session itself ran to the end")
+            } else { result.notes.append("session log: \(log.path)") }
+        }
+        if let stored {
+            if let error = stored.close() { result.notes.append("warning: \(error); sessions after that were not stored") }
+            if let last = stored.sessionIDs.last {
+                result.notes.append("session store: \(stored.database.path) (\(stored.samplesCommitted) samples; `actionsim show \(last)`)")
+            }
+        }
+        if let recorder, let recordTo {
+            let directory = (SessionSetupPaths.absolute(recordTo) as NSString).deletingLastPathComponent
+            let header = RecordedScenario.Header(
+                name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
+                comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
+                           + " on " + UTCTimestamp.iso8601(Date()) + ".",
+                           "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
+                apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
+                settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+            do {
+                try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)
+                result.notes.append("recorded \(recorder.recording.steps.count) inputs to \(recordTo)")
+            } catch {
+                result.error = "cannot write \(recordTo): \(error)"
+                result.exitCode = 1
+            }
+        }
+        return result
     }
 }
 

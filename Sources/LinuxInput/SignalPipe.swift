@@ -16,8 +16,12 @@ public final class SignalPipe {
     public let readDescriptor: Int32
     private let writeDescriptor: Int32
     private var previous: [Int32: sigaction] = [:]
+    private var previousMask = sigset_t()
 
-    /// Installs the handlers. Only one `SignalPipe` may exist at a time.
+    /// Installs the handlers and unblocks the signals in the calling thread, the one that
+    /// runs the loop. A signal mask survives exec: a parent that spawns us from a thread with
+    /// everything blocked (Foundation's `Process`, called from Swift's executor, does) would
+    /// otherwise leave SIGTERM pending for good. Only one `SignalPipe` may exist at a time.
     public init() throws(EventLoop.SystemError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw EventLoop.SystemError(operation: "pipe", errno: errno) }
@@ -42,10 +46,15 @@ public final class SignalPipe {
             sigaction(signal.rawValue, &action, &old)
             previous[signal.rawValue] = old
         }
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signal in Signal.allCases { sigaddset(&wanted, signal.rawValue) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, &previousMask)
     }
 
-    /// Puts the previous handlers back and closes the pipe.
+    /// Puts the previous handlers and signal mask back and closes the pipe.
     public func close() {
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for (number, var old) in previous { sigaction(number, &old, nil) }
         previous.removeAll()
         Glibc.close(readDescriptor)

@@ -60,6 +60,10 @@ public final class LiveSession {
         public var endTime: Timestamp
         /// How many times the loop woke up (the idle check reads it).
         public var wakeUps: Int
+        /// The longest time one wake-up kept the loop from reading its devices, from the
+        /// return of `epoll_wait` to the next call. A kernel's evdev buffer holds 64 events:
+        /// at 1,000 edges a second that is 32 ms.
+        public var longestWakeUp: Duration
     }
 
     public private(set) var configuration: Configuration
@@ -92,7 +96,10 @@ public final class LiveSession {
     /// Runs until SIGINT, SIGTERM, `q`, or the end of piped input. Blocks the calling
     /// thread: call it from a thread of its own, never from Swift's executor, whose threads
     /// the intents need.
-    public func run() throws(LiveInputError) -> Outcome {
+    ///
+    /// - Parameter origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line;
+    ///   the session log's header names it, so its times can be set beside the kernel's.
+    public func run(origin: Timestamp = RealClock.monotonicNow()) throws(LiveInputError) -> Outcome {
         let signals: SignalPipe
         let loop: EventLoop
         do {
@@ -103,7 +110,6 @@ public final class LiveSession {
         }
         defer { signals.close() }
 
-        let origin = RealClock.monotonicNow()
         clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
         do {
             engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
@@ -119,6 +125,11 @@ public final class LiveSession {
         sources = try openSources(configuration.profile)
         defer { closeSources() }
         for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
+        let nice = EventLoop.raiseThreadPriority()
+        log(nice <= EventLoop.preferredNice
+                ? "live loop at nice \(nice)"
+                : "live loop at nice \(nice): not allowed nice \(EventLoop.preferredNice) (RLIMIT_NICE); on a busy machine, fast input may overflow the kernel's buffer",
+            warning: false, at: .zero)
         for source in sources {
             if let gpio = source as? GPIOSource {
                 for line in gpio.linesActiveAtStart() {
@@ -133,6 +144,7 @@ public final class LiveSession {
         var stop: StopReason?
         var inputEnded = false
         var items: [SourceItem] = []
+        var longest: Int64 = 0
         while stop == nil {
             // Watch for a vanished device only while one is missing.
             let missing = sources.contains { $0.isMissingDevices }
@@ -156,6 +168,7 @@ public final class LiveSession {
                 loop.arm(at: [deadline, retryAt].compactMap { $0 }.min())
 
                 let wakes = try loop.wait()
+                let woke = RealClock.monotonicNow().nanoseconds
                 items.removeAll(keepingCapacity: true)
                 var reopen = false
                 var reload = false
@@ -199,6 +212,7 @@ public final class LiveSession {
                 engine.drainReports()
                 if reload { reloadProfile(at: now) }
                 flushLog()
+                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke)
                 if inputEnded, stop == nil, isSettled { stop = .inputEnded }
             } catch {
                 throw .system(error)
@@ -209,9 +223,11 @@ public final class LiveSession {
         engine.advance(to: end)
         engine.finish(at: end)
         recorder?.finish(at: end)
+        let longestWakeUp = Duration.nanoseconds(longest)
         log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", warning: false, at: end)
+        log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
         flushLog()
-        return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount)
+        return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
     }
 
     /// Nothing left that would still change the session: no intent running, no window,

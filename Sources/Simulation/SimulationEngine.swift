@@ -189,6 +189,11 @@ public final class SimulationEngine {
 
     /// Applies what intents and the app reported since the last call, in order. Returns
     /// how many reports there were.
+    ///
+    /// What fell due before a report (a sensor tick, a chord window, the start deadline) is
+    /// settled first, at its own time: on the real clock a loop may learn of both in one
+    /// wake-up, and the log must still read in time order. (On the virtual clock everything
+    /// due before the present is settled already.)
     @discardableResult
     public func drainReports() -> Int {
         var total = 0
@@ -196,7 +201,10 @@ public final class SimulationEngine {
             let reports = host.takeReports()
             if reports.isEmpty { return total }
             total += reports.count
-            for (time, report) in reports { apply(report, at: time) }
+            for (time, report) in reports {
+                advance(to: Timestamp(nanoseconds: time.nanoseconds - 1))
+                apply(report, at: time)
+            }
         }
     }
 

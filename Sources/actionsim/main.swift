@@ -1,3 +1,3 @@
 import ActionsimCLI
 
-await Actionsim.runFromCommandLine()
+Actionsim.runFromCommandLineAndExit()

@@ -39,6 +39,29 @@ gpiosim_make_chip() {
   echo "$GPIOSIM_DEV"
 }
 
+# gpiosim_make_pi_chip: a gpio-sim chip that looks like a Raspberry Pi's: label pinctrl-bcm2835, 28 lines named
+# GPIO0..GPIO27, so the shipped devices/raspberry-pi-gpio.yaml runs unchanged.
+gpiosim_make_pi_chip() {
+  _dir=$GPIOSIM_CONFIGFS/pi
+  mkdir "$_dir" "$_dir/bank0"
+  echo 28 > "$_dir/bank0/num_lines"
+  echo pinctrl-bcm2835 > "$_dir/bank0/label"
+  _i=0
+  while [ $_i -lt 28 ]; do
+    mkdir "$_dir/bank0/line$_i"
+    echo "GPIO$_i" > "$_dir/bank0/line$_i/name"
+    _i=$((_i + 1))
+  done
+  echo 1 > "$_dir/live"
+  GPIOSIM_NAME=pi
+  GPIOSIM_CHIP=$(cat "$_dir/bank0/chip_name")
+  GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
+  GPIOSIM_SYSFS=/sys/devices/platform/$(cat "$_dir/dev_name")/$GPIOSIM_CHIP
+  wait_for_path "$GPIOSIM_DEV"
+  gpiosim_release 17
+  gpiosim_release 27
+}
+
 # gpiosim_press LINE / gpiosim_release LINE: move an active-low button.
 gpiosim_press()   { echo pull-down > "$GPIOSIM_SYSFS/sim_gpio$1/pull"; }
 gpiosim_release() { echo pull-up > "$GPIOSIM_SYSFS/sim_gpio$1/pull"; }
@@ -96,6 +119,9 @@ wait_for_path() {
   while [ ! -e "$1" ] && [ "$_tries" -gt 0 ]; do usleep 10000; _tries=$((_tries - 1)); done
   [ -e "$1" ]
 }
+
+# uptime_ms: milliseconds since boot (CLOCK_BOOTTIME, which no wall-clock change moves).
+uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
 
 # check DESCRIPTION COMMAND...: run COMMAND, print PASS/FAIL, count failures.
 ACTIONSIM_FAILS=0

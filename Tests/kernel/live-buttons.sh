@@ -17,34 +17,11 @@ wait_for_text() {  # wait_for_text FILE TEXT [SECS]
   grep -q "$2" "$1" 2>/dev/null
 }
 
-# A gpio-sim chip that looks like a Raspberry Pi's: label pinctrl-bcm2835, 28 lines named
-# GPIO0..GPIO27, so the shipped devices/raspberry-pi-gpio.yaml runs unchanged.
-make_pi_chip() {
-  _dir=$GPIOSIM_CONFIGFS/pi
-  mkdir "$_dir" "$_dir/bank0"
-  echo 28 > "$_dir/bank0/num_lines"
-  echo pinctrl-bcm2835 > "$_dir/bank0/label"
-  _i=0
-  while [ $_i -lt 28 ]; do
-    mkdir "$_dir/bank0/line$_i"
-    echo "GPIO$_i" > "$_dir/bank0/line$_i/name"
-    _i=$((_i + 1))
-  done
-  echo 1 > "$_dir/live"
-  GPIOSIM_NAME=pi
-  GPIOSIM_CHIP=$(cat "$_dir/bank0/chip_name")
-  GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
-  GPIOSIM_SYSFS=/sys/devices/platform/$(cat "$_dir/dev_name")/$GPIOSIM_CHIP
-  wait_for_path "$GPIOSIM_DEV"
-  gpiosim_release 17
-  gpiosim_release 27
-}
-
 APP=/files/trailrunner.yaml
 mkdir -p /tmp/logs/gpio /tmp/logs/evdev /tmp/rec
 
 echo "== devices: what actionsim sees"
-make_pi_chip
+gpiosim_make_pi_chip
 actionsim devices --device /files/raspberry-pi-gpio.yaml --device /files/gpio-key-overlay.yaml > /tmp/devices.txt 2>&1
 check "actionsim devices lists the Pi-like chip" grep -q "pinctrl-bcm2835" /tmp/devices.txt
 check "actionsim devices says the Pi profile would use lines 17 and 27, free" \
@@ -156,15 +133,21 @@ keys="A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 1 2 3 4 5 6 7 8 9 0 F1
   done
   echo "  - {at: 1500ms, button: action, edge: up}"
 } > /files/flood.yaml
-actionsim inject --device-name "actionsim flood" --delay 2s /files/flood.yaml > /tmp/inject4.out 2>&1 &
+actionsim inject --device-name "actionsim flood" --delay 3s /files/flood.yaml > /tmp/inject4.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject4.out "created /dev/input/event"
+created=$(uptime_ms)
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/flood --json > /tmp/flood.out 2> /tmp/flood.err < /dev/null &
 run=$!
 wait_for_text /tmp/flood.out "live input" 10
 kill -STOP $run
-usleep 1500000     # the flood runs 2.0-2.45 s after the device was made
+stopped=$(( $(uptime_ms) - created ))
+check "the reader was stopped before the flood began (${stopped} ms after the device was made; the flood starts at 3000)" \
+  test "$stopped" -lt 2900
+# The flood runs 3.0-3.45 s after the device was made and Action is let go at 4.5 s: the
+# reader goes on between the two, whenever it was stopped.
+while [ $(( $(uptime_ms) - created )) -lt 3900 ]; do usleep 50000; done
 kill -CONT $run
 wait $inject
 usleep 300000

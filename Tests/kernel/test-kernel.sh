@@ -6,8 +6,17 @@
 # cached after), boots it with live-buttons.sh, and checks the session logs the guest sends
 # back. Every press goes through the kernel: gpio-sim line pulls and a uinput device.
 # Prints press-to-dispatch latencies (kernel event time to intent dispatch, P4).
-# Output files: .build/kernel-tests/ (console.log and every file the guest sent back).
+# A second boot (live-faults.sh) makes faults: a full log disk, wall-clock jumps, and a load
+# of 1,000 edges a second through uinput for LOAD_SECONDS (default 5).
+#   test-kernel.sh          both boots (make test-kernel)
+#   test-kernel.sh --long   only the load, for a minute (make test-long)
+# Output files: .build/kernel-tests/ (console logs and every file the guest sent back).
 set -euo pipefail
+
+long=false
+[[ ${1:-} == --long ]] && long=true
+load_seconds=${LOAD_SECONDS:-5}
+$long && load_seconds=${LOAD_SECONDS:-60}
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -28,7 +37,27 @@ fi
 log "getting the test kernel (built once, about 5 minutes on 2 cores; cached under ~/.cache/actionsim/kernel)"
 "$here/build-kernel.sh" >/dev/null
 
-rm -rf "$out"; mkdir -p "$out/files"
+rm -rf "$out"; mkdir -p "$out/files" "$out/tools"
+gcc -O2 -Wall -o "$out/tools/uinput-buttons" "$here/uinput-buttons.c"
+started=$SECONDS
+
+# boot NAME SCRIPT [ARGS...]: runs SCRIPT in a guest with "${files[@]}", its console in
+# $out/NAME.log, the files it sends back in $out/files. Sets rc to the guest's exit code.
+boot() {
+  local name=$1; shift
+  rc=0
+  "$here/run-guest.sh" --timeout "$timeout" "${files[@]}" "$@" > "$out/$name.log" || rc=$?
+  # The guest's own checks, and anything that went wrong inside it.
+  grep -E '^(PASS|FAIL): ' "$out/$name.log" || true
+  ((rc == 125)) && { tail -n 30 "$out/$name.log" >&2; die "the guest did not run to the end (see $out/$name.log)"; }
+  # Files the guest sent back between markers.
+  awk -v dir="$out/files" '
+    /^ACTIONSIM-FILE-BEGIN / { name = $2; file = dir "/" name; printf "" > file; next }
+    /^ACTIONSIM-FILE-END /   { close(file); name = ""; next }
+    name != ""               { print >> file }' "$out/$name.log"
+  return 0
+}
+
 files=(
   --file "$bin:/bin/actionsim"
   --file "$root/devices/raspberry-pi-gpio.yaml"
@@ -41,18 +70,19 @@ files=(
   --file "$root/udev/70-actionsim.rules"
   --file "$(command -v udevadm || echo /bin/udevadm)"
   --file "$(command -v evemu-record || echo /usr/bin/evemu-record)"
+  --file "$out/tools/uinput-buttons"
+  --file "$here/scenarios/slow-starter.yaml"
+  --file "$here/scenarios/sensors-10hz.yaml"
+  --file "$here/scenarios/sensors-1hz.yaml"
+  --file "$here/scenarios/inject-clock-jump.yaml"
 )
-rc=0
-"$here/run-guest.sh" --timeout 300 "${files[@]}" "$here/live-buttons.sh" > "$out/console.log" || rc=$?
-# The guest's own checks, and anything that went wrong inside it.
-grep -E '^(PASS|FAIL): ' "$out/console.log" || true
-((rc == 125)) && { tail -n 30 "$out/console.log" >&2; die "the guest did not run to the end (see $out/console.log)"; }
-
-# Files the guest sent back between markers.
-awk -v dir="$out/files" '
-  /^ACTIONSIM-FILE-BEGIN / { name = $2; file = dir "/" name; printf "" > file; next }
-  /^ACTIONSIM-FILE-END /   { close(file); name = ""; next }
-  name != ""               { print >> file }' "$out/console.log"
+guest_rcs=0
+if ! $long; then
+  timeout=300
+  boot console "$here/live-buttons.sh"
+  guest_rcs=$((guest_rcs + rc))
+  log "live-buttons.sh: $((SECONDS - started)) s"
+fi
 
 fails=0
 check() {  # check DESCRIPTION COMMAND...
@@ -70,7 +100,7 @@ gpio=$out/files/gpio-live.jsonl
 grab=$out/files/grab-live.jsonl
 replay=$out/files/gpio-replay.jsonl
 evdev=$out/files/evdev-live.jsonl
-for f in "$gpio" "$replay" "$evdev"; do [[ -s $f ]] || { echo "FAIL: the guest sent no $(basename "$f")"; fails=$((fails + 1)); }; done
+$long || for f in "$gpio" "$replay" "$evdev"; do [[ -s $f ]] || { echo "FAIL: the guest sent no $(basename "$f")"; fails=$((fails + 1)); }; done
 
 if [[ -s $gpio ]]; then
   echo "== GPIO session (gpio-sim, devices/raspberry-pi-gpio.yaml)"
@@ -116,7 +146,7 @@ if [[ -s $gpio && -s $replay ]]; then
 fi
 
 if [[ -s $evdev ]]; then
-  echo "== evdev session (uinput, devices/gpio-key-overlay.yaml), unplugged and plugged back"
+  echo "== fault: device unplug and replug (uinput, devices/gpio-key-overlay.yaml), in the middle of a session"
   check "the device was lost (unplug), back (replug), and lost again when the second injector ended" jq_is "$evdev" \
     '[.[] | select((.event == "warning" and (.message | test("lost"))) or (.event == "step" and (.step | test("is back")))) | .event] | join(",")' \
     "warning,step,warning"
@@ -181,9 +211,16 @@ for f in "$gpio" "$evdev" "$grab"; do
       "   \($name): n=\($l | length)  min \($l[0] * 1000 | round / 1000) ms  median \($l[($l | length) / 2 | floor] * 1000 | round / 1000) ms  max \($l[-1] * 1000 | round / 1000) ms" end' "$f"
 done
 
-guest_fails=$(grep -c '^FAIL: ' "$out/console.log" || true)
-if ((rc != 0 || fails > 0 || guest_fails > 0)); then
-  log "FAILED: $guest_fails guest check(s), $fails host check(s) (guest exit $rc); console: $out/console.log"
+faults_started=$SECONDS
+timeout=$((240 + 3 * load_seconds))
+if $long; then boot faults "$here/live-faults.sh" load "$load_seconds"; else boot faults "$here/live-faults.sh" all "$load_seconds"; fi
+guest_rcs=$((guest_rcs + rc))
+log "live-faults.sh: $((SECONDS - faults_started)) s"
+. "$here/fault-checks.sh"
+
+guest_fails=$(cat "$out"/*.log | grep -c '^FAIL: ' || true)
+if ((guest_rcs != 0 || fails > 0 || guest_fails > 0)); then
+  log "FAILED: $guest_fails guest check(s), $fails host check(s) (guest exit codes $guest_rcs); consoles: $out/*.log"
   exit 1
 fi
-log "all real-kernel checks passed (files in $out)"
+log "all real-kernel checks passed in $((SECONDS - started)) s (files in $out)"

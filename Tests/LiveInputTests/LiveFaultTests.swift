@@ -1,0 +1,304 @@
+import Foundation
+import GRDB
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Faults in the live path, as a user meets them: `actionsim run` killed or stopped in the
+// middle of a session, then started again. The terminal's keys are the buttons here (the
+// host has no input devices); the real-kernel tests under qemu add a full disk, a clock
+// jump, unplugging and load (Tests/kernel/).
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("actionsim").path
+
+/// A directory for one test, with a setup scenario: TrailRunner, its first press a run,
+/// sensors at 10 Hz so that the store commits batches while presses come in.
+private final class FaultScratch {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-fault-\(UUID())").path
+    var logs: String { path + "/logs" }
+    var store: String { path + "/store" }
+    var database: String { store + "/actionsim.sqlite" }
+    var setup: String { path + "/setup.yaml" }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try """
+            name: fault test
+            apps: [\(repository)/scenarios/apps/trailrunner.yaml]
+            settings: {action: workout, first-press: running}
+            sensors: {rate: 10 Hz}
+            steps: []
+            """.write(toFile: setup, atomically: true, encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The session logs, oldest first (their names start with the UTC time).
+    func logFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+            .map { logs + "/" + $0 }
+    }
+}
+
+/// `actionsim` with its standard input a pipe we type into, output in files.
+private final class LiveProcess {
+    let process = Process()
+    let input = Pipe()
+    let out: String
+    let err: String
+
+    init(_ arguments: [String], in scratch: FaultScratch, name: String, inputClosed: Bool = false, stdin: FileHandle? = nil) throws {
+        out = scratch.path + "/\(name).out"
+        err = scratch.path + "/\(name).err"
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
+        process.executableURL = URL(fileURLWithPath: actionsim)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = stdin ?? (inputClosed ? FileHandle.nullDevice : input.fileHandleForReading)
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        try process.run()
+    }
+
+    var output: String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+    var errors: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+
+    func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+
+    /// Waits (up to 20 s) until standard output or error contains `text`.
+    func waitFor(_ text: String) async -> Bool {
+        for _ in 0..<400 {
+            if output.contains(text) || errors.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Presses Action every 100 ms for `seconds`: laps, and presses ignored while one runs.
+    func mash(for seconds: Double) async {
+        let end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            type("a")
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    func finish() async -> Int32 {
+        for _ in 0..<400 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// The JSON objects of a session log (a last line cut mid-way is left out).
+private func logLines(_ path: String) -> [[String: Any]] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+}
+
+/// Sample times in a log, in ns on the run's time line (the store's `t`).
+private func sampleTimes(_ lines: [[String: Any]]) -> [Int64] {
+    lines.filter { $0["event"] as? String == "sample" }.compactMap { ($0["t"] as? Double).map { Int64(($0 * 1e9).rounded()) } }
+}
+
+private struct StoredSession {
+    var status: String
+    var samples: [Int64]
+    var interruptedEvents: Int
+    var integrity: String
+}
+
+/// Reads the store as any SQLite client would, checking its integrity first.
+private func stored(_ database: String, session id: Int64) throws -> StoredSession {
+    let queue = try DatabaseQueue(path: database)
+    return try queue.read { db in
+        StoredSession(
+            status: try String.fetchOne(db, sql: "SELECT status FROM sessions WHERE id = ?", arguments: [id]) ?? "missing",
+            samples: try Int64.fetchAll(db, sql: "SELECT t FROM samples WHERE session_id = ? ORDER BY t", arguments: [id]),
+            interruptedEvents: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM events WHERE session_id = ? AND kind = 'interrupted'",
+                                                arguments: [id]) ?? 0,
+            integrity: try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; "))
+    }
+}
+
+@Suite("Faults in the live path (T4)", .serialized)
+struct LiveFaultTests {
+    @Test("T4: SIGKILL at random points of a live session: the restart finds every committed sample, marks the session interrupted, the database passes integrity_check, the log is reported cut short",
+          arguments: 1...4)
+    func sigkill(round: Int) async throws {
+        let scratch = try FaultScratch()
+        let run = try LiveProcess(["run", scratch.setup, "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
+                                  in: scratch, name: "run")
+        #expect(await run.waitFor("live input"))
+        run.type("a")
+        #expect(await run.waitFor("\"change\":\"started\""))
+        // A random point: while presses come in, samples are logged, batches committed.
+        let seconds = Double.random(in: 0.1...3.0)
+        await run.mash(for: seconds)
+        kill(run.process.processIdentifier, SIGKILL)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationReason == .uncaughtSignal, "round \(round): killed after \(seconds) s")
+
+        let killedLog = try #require(scratch.logFiles().first)
+        let logged = sampleTimes(logLines(killedLog))
+        #expect(!logged.isEmpty, "round \(round): the log has no samples after \(seconds) s")
+
+        // The restart: a run whose input ends at once.
+        let restart = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
+                                      in: scratch, name: "restart", inputClosed: true)
+        #expect(await restart.finish() == 0)
+        let session = try stored(scratch.database, session: 1)
+        #expect(session.integrity == "ok")
+        #expect(session.status == "interrupted")
+        #expect(session.interruptedEvents == 1)
+        #expect(restart.errors.contains("session 1 was not ended when its run stopped; marked interrupted, \(session.samples.count) samples kept (T4)"),
+                "\(restart.errors)")
+        #expect(restart.errors.contains("session log \(killedLog) was cut short"), "\(restart.errors)")
+        // Every committed sample is one the run logged, in order and without a gap: the store
+        // is the log up to its last commit. What only the log has is the last batch: the
+        // store commits on the first event a second of real time after its last commit, so
+        // about a second of samples (half a second more allowed for a loop the machine
+        // starved, which then handles several samples at once).
+        #expect(session.samples == Array(logged.prefix(session.samples.count)), "round \(round): killed after \(seconds) s")
+        if session.samples.count < logged.count {
+            let unstored = logged[session.samples.count...]
+            #expect(unstored.last! - unstored.first! <= 1_500_000_000,
+                    "round \(round): \(unstored.count) samples only in the log: \(Array(unstored)), the store's last \(session.samples.last ?? -1)")
+        }
+        // The log itself now says it was cut short, and is not reported again.
+        #expect(logLines(killedLog).last?["event"] as? String == "log-cut-short")
+        let again = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
+                                    in: scratch, name: "again", inputClosed: true)
+        #expect(await again.finish() == 0)
+        #expect(!again.errors.contains("cut short") && !again.errors.contains("was not ended"), "\(again.errors)")
+    }
+
+    @Test("T4: SIGTERM in the middle of a session loses nothing acknowledged: the log has its footer and every event, the store every sample the log has")
+    func sigterm() async throws {
+        let scratch = try FaultScratch()
+        let run = try LiveProcess(["run", scratch.setup, "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
+                                  in: scratch, name: "run")
+        #expect(await run.waitFor("live input"))
+        run.type("a")
+        #expect(await run.waitFor("\"change\":\"started\""))
+        await run.mash(for: Double.random(in: 0.5...2.5))
+        kill(run.process.processIdentifier, SIGTERM)
+        #expect(await run.finish() == 0)
+
+        let log = try #require(scratch.logFiles().first)
+        let lines = logLines(log)
+        #expect(lines.last?["event"] as? String == "log-end")
+        #expect(lines.last?["events"] as? Int == lines.count - 2, "the footer counts every event line")
+        // Standard output (--json) saw the same events as the log.
+        let printed = run.output.split(separator: "\n").count
+        #expect(printed == lines.count - 2)
+        let session = try stored(scratch.database, session: 1)
+        #expect(session.integrity == "ok")
+        #expect(session.samples == sampleTimes(lines), "the store has exactly the samples the log has")
+        // Stopped with the session still on: marked interrupted at once, not left for a restart.
+        #expect(session.status == "interrupted")
+        #expect(run.errors.contains("session store: \(scratch.database) (\(session.samples.count) samples"))
+
+        let restart = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
+                                      in: scratch, name: "restart", inputClosed: true)
+        #expect(await restart.finish() == 0)
+        #expect(!restart.errors.contains("cut short") && !restart.errors.contains("was not ended"), "\(restart.errors)")
+    }
+
+    @Test("T4: a log without its footer is reported once; the log of a run still going is not")
+    func cutShortOnce() async throws {
+        let scratch = try FaultScratch()
+        let first = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "first")
+        #expect(await first.waitFor("live input"))
+        let running = try #require(scratch.logFiles().first)
+        // Another run in the same directory while the first still writes its log.
+        let beside = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "beside",
+                                     inputClosed: true)
+        #expect(await beside.finish() == 0)
+        #expect(!beside.errors.contains("cut short"), "\(beside.errors)")
+
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        let next = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "next",
+                                   inputClosed: true)
+        #expect(await next.finish() == 0)
+        #expect(next.errors.contains("warning: session log \(running) was cut short: it has no log-end footer"), "\(next.errors)")
+        let replay = try LiveProcess(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--no-store", "--log-dir", scratch.logs],
+                                     in: scratch, name: "replay", inputClosed: true)
+        #expect(await replay.finish() == 0)
+        #expect(!replay.errors.contains("cut short"), "reported once only: \(replay.errors)")
+    }
+
+    @Test("P4: the log header's monotonic_origin puts the log's times on CLOCK_MONOTONIC, the kernel's input clock")
+    func monotonicOrigin() async throws {
+        let scratch = try FaultScratch()
+        let run = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "run")
+        #expect(await run.waitFor("live input"))
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let written = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        run.type("a")
+        #expect(await run.waitFor("intent-performing"))
+        kill(run.process.processIdentifier, SIGTERM)
+        #expect(await run.finish() == 0)
+        let lines = logLines(try #require(scratch.logFiles().first))
+        let origin = try #require(lines.first?["monotonic_origin"] as? Double)
+        let edge = try #require(lines.first { $0["event"] as? String == "edge" }?["t"] as? Double)
+        // The terminal's edge time is when the key was read: after it was written, and soon.
+        let read = Int64(((origin + edge) * 1e9).rounded())
+        #expect(read >= written - 1000 && read < written + 1_000_000_000, "written at \(written) ns, read at \(read) ns")
+    }
+
+    @Test("keys from a file or /dev/null (standard input that cannot be polled) are read at once, and the run ends")
+    func inputFromFile() async throws {
+        let scratch = try FaultScratch()
+        let keys = scratch.path + "/keys"
+        try "a".write(toFile: keys, atomically: true, encoding: .utf8)
+        let run = try LiveProcess(["run", "--json", "--no-store", "--no-log"], in: scratch, name: "run",
+                                  stdin: FileHandle(forReadingAtPath: keys))
+        #expect(await run.finish() == 0, "\(run.errors)")
+        #expect(run.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
+        #expect(run.output.contains("live session ended (input ended)"))
+        let empty = try LiveProcess(["run", "--json", "--no-store", "--no-log"], in: scratch, name: "empty", inputClosed: true)
+        #expect(await empty.finish() == 0, "\(empty.errors)")
+    }
+}
+
+/// Context switches of every thread of a process, summed (threads that exit take theirs along).
+private func contextSwitches(of pid: Int32) -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.reduce(0) { total, tid in
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8)) ?? ""
+        return total + status.split(separator: "\n").filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
+            .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+    }
+}
+
+@Suite("An idle live run")
+struct LiveIdleTests {
+    @Test("with no session no thread of the process wakes: Swift's executor (libdispatch's pool and its 1 Hz monitor) starts only with the first intent")
+    func noSessionNoWakeUps() async throws {
+        let scratch = try FaultScratch()
+        let run = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "run")
+        #expect(await run.waitFor("live input"))
+        try await Task.sleep(for: .milliseconds(500))
+        let pid = run.process.processIdentifier
+        let before = contextSwitches(of: pid)
+        try await Task.sleep(for: .seconds(2.5))
+        let after = contextSwitches(of: pid)
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0
+        #expect(after - before == 0, "\(after - before) context switches in 2.5 s, \(threads) threads")
+        kill(pid, SIGTERM)
+        #expect(await run.finish() == 0)
+    }
+}

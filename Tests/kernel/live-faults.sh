@@ -1,0 +1,160 @@
+# Guest script: faults and load in actionsim's live path, on a real kernel. Run by
+# test-kernel.sh as
+#   run-guest.sh --file actionsim --file uinput-buttons --file <profile, apps, scenarios> live-faults.sh WHAT LOAD_SECONDS
+# WHAT is "all" (a full log disk, clock jumps, then the load) or "load" (the load only, for
+# `make test-long`). The load is 1,000 edges a second for LOAD_SECONDS through a uinput
+# device. The guest drives and collects; test-kernel.sh checks the logs on the host.
+. /lib/actionsim-test.sh
+
+WHAT=${1:-all}
+LOAD_SECONDS=${2:-5}
+
+emit() {  # emit NAME FILE: print FILE between markers for the host
+  echo "ACTIONSIM-FILE-BEGIN $1"
+  cat "$2"
+  echo "ACTIONSIM-FILE-END $1"
+}
+
+wait_for_text() {  # wait_for_text FILE TEXT [SECS]
+  _tries=$(( ${3:-10} * 20 ))
+  while ! grep -q "$2" "$1" 2>/dev/null && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
+  grep -q "$2" "$1" 2>/dev/null
+}
+
+node_of() { sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' "$1" | head -n 1; }
+
+PROFILE=/files/gpio-key-overlay.yaml
+mkdir -p /tmp/logs
+
+if [ "$WHAT" = all ]; then
+  echo "== fault: the log directory's disk fills up during a session"
+  mkdir -p /tmp/full
+  # Two pages: one for a filler file, one for the log's first few kilobytes.
+  mount -t tmpfs -o size=8k tmpfs /tmp/full
+  head -c 4096 /dev/zero > /tmp/full/filler
+  START_DELAY_MS=2000 uinput-buttons press "actionsim full disk" 12 400 60 > /tmp/full-inject.out 2>&1 &
+  inject=$!
+  wait_for_text /tmp/full-inject.out "created /dev/input/event"
+  actionsim run /files/sensors-10hz.yaml --device $PROFILE --input "$(node_of /tmp/full-inject.out)" \
+    --log-dir /tmp/full --data-dir /tmp/store-full --json > /tmp/full.out 2> /tmp/full.err < /dev/null &
+  run=$!
+  wait $inject
+  usleep 500000
+  kill -TERM $run
+  wait $run
+  check "run exits 0 although its log could not be written" test $? = 0
+  df -k /tmp/full > /tmp/full-df.txt
+  emit full.out /tmp/full.out
+  emit full.err /tmp/full.err
+  emit full-log.jsonl "$(ls /tmp/full/*.jsonl | head -n 1)"
+  actionsim sessions --data-dir /tmp/store-full > /tmp/full-sessions.txt 2>&1
+  emit full-sessions.txt /tmp/full-sessions.txt
+  # With room again, the next start reports the log that lost its end.
+  rm /tmp/full/filler
+  actionsim run --app /files/trailrunner.yaml --no-store --log-dir /tmp/full --json > /dev/null 2> /tmp/full-next.err < /dev/null
+  emit full-next.err /tmp/full-next.err
+
+  echo "== fault: the wall clock jumps an hour forward, then two hours back, during sessions"
+  # A: a start intent that takes 31 s, so the 30 s start deadline fires (A5).
+  # B: TrailRunner sampled at 1 Hz, presses and a hold played across the jumps.
+  actionsim inject --device-name "actionsim jump A" --delay 2s --keep 1s /files/udev-probe.yaml > /tmp/jumpA-inject.out 2>&1 &
+  injectA=$!
+  actionsim inject --device-name "actionsim jump B" --delay 2s /files/inject-clock-jump.yaml > /tmp/jumpB-inject.out 2>&1 &
+  injectB=$!
+  wait_for_text /tmp/jumpA-inject.out "created /dev/input/event"
+  wait_for_text /tmp/jumpB-inject.out "created /dev/input/event"
+  actionsim run --device $PROFILE --input "$(node_of /tmp/jumpA-inject.out)" --app /files/slow-starter.yaml \
+    --no-store --log-dir /tmp/logs/jumpA --json > /dev/null 2> /tmp/jumpA.err < /dev/null &
+  runA=$!
+  actionsim run /files/sensors-1hz.yaml --device $PROFILE --input "$(node_of /tmp/jumpB-inject.out)" \
+    --no-store --log-dir /tmp/logs/jumpB --json > /dev/null 2> /tmp/jumpB.err < /dev/null &
+  runB=$!
+  start_ms=$(uptime_ms)
+  sleep 4
+  before=$(date +%s); date -s "@$((before + 3600))" > /dev/null; after=$(date +%s)
+  echo "forward: wall clock $before -> $after at uptime $(uptime_ms) ms" | tee /tmp/jumps.txt
+  sleep 4
+  before=$(date +%s); date -s "@$((before - 7200))" > /dev/null; after=$(date +%s)
+  echo "back: wall clock $before -> $after at uptime $(uptime_ms) ms" | tee -a /tmp/jumps.txt
+  wait $injectB
+  usleep 500000
+  kill -TERM $runB
+  wait $runB
+  check "run B exits 0 after the clock jumps" test $? = 0
+  wait_for_text /tmp/logs/jumpA/*.jsonl '"start-deadline"' 40
+  echo "start deadline seen $(( $(uptime_ms) - start_ms )) ms after run A started (monotonic)" | tee -a /tmp/jumps.txt
+  wait $injectA
+  kill -TERM $runA
+  wait $runA
+  check "run A exits 0 after the clock jumps" test $? = 0
+  emit jumps.txt /tmp/jumps.txt
+  emit jumpA.jsonl "$(ls /tmp/logs/jumpA/*.jsonl | head -n 1)"
+  emit jumpB.jsonl "$(ls /tmp/logs/jumpB/*.jsonl | head -n 1)"
+fi
+
+# The overlay's keys with a 2 ms debounce (P2): edges of one button 1 ms apart are bounces,
+# so the load also exercises dropping, and each drop must be logged with its reason.
+printf 'name: load test (KEY_PROG1, KEY_PROG2, 2 ms debounce)\nkind: evdev\nbuttons: {action: KEY_PROG1, side: KEY_PROG2}\nrecognizer: {debounce: 2ms}\n' \
+  > /files/load-profile.yaml
+
+# load NAME SECONDS [RUN OPTIONS...]: 1,000 edges a second for SECONDS into `actionsim run`,
+# memory sampled once a second; sends back NAME-counts.txt (the log counted here: a minute's
+# log is tens of megabytes), NAME-inject.out, NAME-rss.txt, NAME-warnings.txt, NAME.err.
+load() {
+  _name=$1; _seconds=$2; shift 2
+  echo "== load ($_name): 1000 edges a second for $_seconds s through uinput (Action two times in three, else side)"
+  START_DELAY_MS=3000 KEEP_MS=2000 uinput-buttons mash "actionsim $_name" 1000 "$_seconds" 7 > /tmp/$_name-inject.out 2>&1 &
+  _inject=$!
+  wait_for_text /tmp/$_name-inject.out "created /dev/input/event"
+  _start=$(uptime_ms)
+  actionsim run --device /files/load-profile.yaml --input "$(node_of /tmp/$_name-inject.out)" --app /files/trailrunner.yaml \
+    --first-press running --log-dir /tmp/logs/$_name "$@" --json > /dev/null 2> /tmp/$_name.err < /dev/null &
+  _run=$!
+  # kB once a second while the edges come in (not once the device is unplugged at the end):
+  # uptime, VmRSS, RssAnon, VmHWM.
+  : > /tmp/$_name-rss.txt
+  _end=$((_start + 3000 + _seconds * 1000))
+  while kill -0 $_inject 2>/dev/null && [ "$(uptime_ms)" -lt "$_end" ]; do
+    awk -v t="$(uptime_ms)" '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { hwm = $2 } END { if (rss) print t, rss, anon, hwm }' \
+      /proc/$_run/status >> /tmp/$_name-rss.txt 2>/dev/null
+    sleep 1
+  done
+  wait $_inject
+  usleep 300000
+  kill -TERM $_run
+  wait $_run
+  check "run exits 0 after the load ($_name)" test $? = 0
+  echo "load: $(( $(uptime_ms) - _start )) ms from the run's start to its exit" | tee -a /tmp/$_name-inject.out
+  _log=$(ls /tmp/logs/$_name/*.jsonl | head -n 1)
+  {
+    count() { echo "$1 $(grep -c "$2" "$_log")"; }
+    count edges '"event":"edge"'
+    count dropped '"event":"edge-dropped"'
+    count bounces '"reason":"bounce"'
+    count unchanged '"reason":"unchanged"'
+    count gestures '"event":"gesture"'
+    count performing '"event":"intent-performing"'
+    count ignored '"event":"ignored"'
+    count ignored_busy '"event":"ignored".*"reason":"busy'
+    count resynced '"step":"resynced'
+    count syn_dropped 'SYN_DROPPED'
+    count warnings '"event":"warning"'
+    count samples '"event":"sample"'
+    echo "lines $(wc -l < "$_log")"
+    echo "footer_events $(tail -n 1 "$_log" | sed -n 's/.*"event":"log-end","events":\([0-9]*\).*/\1/p')"
+  } > /tmp/$_name-counts.txt
+  cat /tmp/$_name-counts.txt
+  grep '"event":"warning"' "$_log" | head -n 20 > /tmp/$_name-warnings.txt
+  for _f in counts.txt warnings.txt inject.out rss.txt; do emit "$_name-$_f" "/tmp/$_name-$_f"; done
+  emit "$_name.err" "/tmp/$_name.err"
+  rm -rf /tmp/logs/$_name
+}
+
+# With the session store, as a user runs it.
+load load "$LOAD_SECONDS" --data-dir /tmp/store-load
+# The long run again without the store, whose SQLite page cache grows (up to its 2 MiB) with
+# the database: what is left must not grow at all.
+if [ "$WHAT" = load ]; then load load-nostore $((LOAD_SECONDS / 2)) --no-store; fi
+
+echo "live-faults: $ACTIONSIM_FAILS failure(s) in the guest"
+[ "$ACTIONSIM_FAILS" = 0 ]
