@@ -57,7 +57,8 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-test: test-unit test-scenarios test-exports test-examples test-kernel
+# Every test, the minute-long real-kernel load included (make test-long alone runs just that).
+test: test-unit test-scenarios test-exports test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 test-unit: deps
