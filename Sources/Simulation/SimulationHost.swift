@@ -209,7 +209,10 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Takes every queued report, oldest first.
     func takeReports() -> [(Timestamp, Report)] {
         state.withLock { state in
-            defer { state.reports.removeAll(keepingCapacity: true) }
+            // Asked at every step of a replay and nearly always empty: answer without
+            // touching (and so reallocating) the shared buffer.
+            if state.reports.isEmpty { return [] }
+            defer { state.reports = [] }
             return state.reports
         }
     }
@@ -261,8 +264,9 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// A sensor reading the engine logged: kept for `latestReading`, and handed to every
     /// observer (the simulated frameworks' delegates), inside the watch.
     func publish(_ reading: SensorReading) {
-        let observers = state.withLock { state in
+        let observers = state.withLock { state -> [any SensorReadingObserver] in
             state.latestReading = reading
+            if state.readingObservers.isEmpty { return [] }
             state.readingObservers.removeAll { $0.observer == nil }
             return state.readingObservers.compactMap(\.observer)
         }
@@ -312,7 +316,13 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     var isIdle: Bool { state.withLock { $0.activeTasks.isEmpty } }
 
     /// The earliest time a sleeping intent wants to wake.
-    var nextSleeperDeadline: Timestamp? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+    var nextSleeperDeadline: Timestamp? {
+        state.withLock { state in
+            var earliest: Timestamp?
+            for sleeper in state.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
+            return earliest
+        }
+    }
 
     /// Virtual time: moves the clock. Time never goes back.
     func setTime(_ time: Timestamp) { state.withLock { $0.now = max($0.now, time) } }
@@ -321,7 +331,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// so that two intents waking together still report in a fixed order).
     func wakeNextSleeper() -> Bool {
         let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
-            guard let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= state.now })
+            guard !state.sleepers.isEmpty, let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= state.now })
                 .min(by: { (state.sleepers[$0].deadline, state.sleepers[$0].sequence) < (state.sleepers[$1].deadline, state.sleepers[$1].sequence) })
             else { return nil }
             return state.sleepers.remove(at: index).continuation
