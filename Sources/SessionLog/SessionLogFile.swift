@@ -41,15 +41,28 @@ public final class SessionLogFile: SimulationEventSink {
     }
 
     public let path: String
-    private let descriptor: FileDescriptor
-    private var json = JSONLineWriter()
-    private var pending = 0
-    public private(set) var eventsWritten = 0
-    /// The first write error, if any; the run goes on in memory and says so at the end.
-    public private(set) var writeError: LogError?
+    /// The file and its encoder, used only on `queue`.
+    private let writer: Writer
+    /// Encodes and writes batches in order, off the thread that records events, so that a
+    /// write (or a full disk) never holds up the engine — in a live run, the next press.
+    private let queue: DispatchQueue
+    /// Batches handed to `queue` and not yet written; the next hand-off waits below two.
+    private let inFlight = DispatchSemaphore(value: 2)
+    /// Events recorded since the last hand-off.
+    private var batch: [SimulationEvent] = []
+    private var lastHandOff: Int64
+    private let monotonicNanoseconds: () -> Int64
     private var closed = false
-    /// Batches are written once this many bytes are waiting.
-    private let batchBytes = 1 << 16
+
+    /// Hand a batch to the writer once this many events wait, or this long after the last
+    /// one: a crash of the process loses at most the last second or so (T4).
+    public var batchEvents = 512
+    public var batchInterval: Int64 = 1_000_000_000
+
+    /// Events on disk so far (exact once `flush()` or `close(at:)` has returned).
+    public var eventsWritten: Int { queue.sync { writer.eventsWritten } }
+    /// The first write error, if any; the run goes on in memory and says so at the end.
+    public var writeError: LogError? { queue.sync { writer.writeError } }
 
     /// The default place: `$XDG_DATA_HOME/actionsim/logs`, else `~/.local/share/actionsim/logs`.
     public static var defaultDirectory: String {
@@ -59,7 +72,11 @@ public final class SessionLogFile: SimulationEventSink {
     }
 
     /// Creates `<directory>/<UTC time>-<name>.jsonl` (never overwriting) and writes its header.
-    public init(directory: String, header: Header, now: Date = Date()) throws(LogError) {
+    /// `onWriteError` is called once, on the writer's queue, when a write first fails (a
+    /// full disk, say), so that the user hears of it when it happens and not only at the end.
+    public init(directory: String, header: Header, now: Date = Date(),
+                monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds },
+                onWriteError: (@Sendable (LogError) -> Void)? = nil) throws(LogError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -86,8 +103,13 @@ public final class SessionLogFile: SimulationEventSink {
         }
         guard let opened else { throw .cannotOpen(candidate, lastError) }
         self.path = candidate
-        self.descriptor = opened
+        self.writer = Writer(path: candidate, descriptor: opened, onWriteError: onWriteError)
+        self.queue = DispatchQueue(label: "actionsim.session-log")
+        self.monotonicNanoseconds = monotonicNanoseconds
+        self.lastHandOff = monotonicNanoseconds()
+        batch.reserveCapacity(batchEvents)
 
+        var json = JSONLineWriter(capacity: 512)
         json.beginObject()
         json.field("event", "log-start")
         json.field("format", "actionsim-session-log")
@@ -100,49 +122,118 @@ public final class SessionLogFile: SimulationEventSink {
         json.field("clock", header.clock)
         json.field("wall_clock", ISO8601DateFormatter().string(from: now))
         json.endObject()
-        flush()
+        writer.writeHeader(json)
     }
 
     deinit {
-        if !closed { try? descriptor.close() }
+        if !closed {
+            let writer = self.writer
+            queue.sync { writer.closeFile() }
+        }
     }
 
     public func record(_ event: SimulationEvent) {
-        EventEncoding.write(event, into: &json)
-        pending += 1
-        if json.count >= batchBytes { flush() }
+        batch.append(event)
+        if batch.count >= batchEvents || monotonicNanoseconds() - lastHandOff >= batchInterval { handOff() }
     }
 
     /// Writes every buffered event. After it returns, they survive a crash of this process.
     public func flush() {
-        guard !json.bytes.isEmpty, writeError == nil else {
-            if writeError != nil { json.removeAll() }
-            return
+        handOff()
+        let writer = self.writer
+        queue.sync { writer.write() }
+    }
+
+    /// Gives the recorded events to the writer queue, which encodes and writes them.
+    private func handOff() {
+        lastHandOff = monotonicNanoseconds()
+        guard !batch.isEmpty, !closed else { return }
+        let events = batch, writer = self.writer, inFlight = self.inFlight
+        batch = []
+        batch.reserveCapacity(batchEvents)
+        inFlight.wait()
+        queue.async {
+            writer.encode(events)
+            writer.write()
+            inFlight.signal()
         }
-        do {
-            _ = try json.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
-            eventsWritten += pending
-        } catch {
-            writeError = .cannotWrite(path, error as? Errno ?? .ioError)
-        }
-        pending = 0
-        json.removeAll()
     }
 
     /// Writes the footer, syncs and closes. Returns the first write error, if there was one.
     @discardableResult
     public func close(at time: Timestamp) -> LogError? {
         guard !closed else { return writeError }
-        json.beginObject()
-        json.field("t", seconds: time.nanoseconds)
-        json.field("event", "log-end")
-        json.field("events", eventsWritten + pending)
-        json.endObject()
-        flush()
-        _ = fsync(descriptor.rawValue)
-        try? descriptor.close()
+        handOff()
         closed = true
-        return writeError
+        let writer = self.writer
+        return queue.sync {
+            writer.writeFooter(at: time)
+            writer.closeFile()
+            return writer.writeError
+        }
+    }
+
+    /// The file and its encoder: touched only on the log's queue.
+    private final class Writer: @unchecked Sendable {
+        let path: String
+        let descriptor: FileDescriptor
+        let onWriteError: (@Sendable (LogError) -> Void)?
+        var json = JSONLineWriter()
+        var pending = 0
+        var eventsWritten = 0
+        var writeError: LogError?
+        var fileClosed = false
+
+        init(path: String, descriptor: FileDescriptor, onWriteError: (@Sendable (LogError) -> Void)?) {
+            self.path = path
+            self.descriptor = descriptor
+            self.onWriteError = onWriteError
+        }
+
+        func writeHeader(_ header: JSONLineWriter) {
+            json = header
+            write()
+        }
+
+        func encode(_ events: [SimulationEvent]) {
+            for event in events { EventEncoding.write(event, into: &json) }
+            pending += events.count
+        }
+
+        /// Writes what is encoded; after the first error, drops it (the run goes on in memory).
+        func write() {
+            guard !json.bytes.isEmpty, writeError == nil, !fileClosed else {
+                json.removeAll()
+                pending = 0
+                return
+            }
+            do {
+                _ = try json.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+                eventsWritten += pending
+            } catch {
+                let failure = LogError.cannotWrite(path, error as? Errno ?? .ioError)
+                writeError = failure
+                onWriteError?(failure)
+            }
+            pending = 0
+            json.removeAll()
+        }
+
+        func writeFooter(at time: Timestamp) {
+            json.beginObject()
+            json.field("t", seconds: time.nanoseconds)
+            json.field("event", "log-end")
+            json.field("events", eventsWritten + pending)
+            json.endObject()
+            write()
+        }
+
+        func closeFile() {
+            guard !fileClosed else { return }
+            _ = fsync(descriptor.rawValue)
+            try? descriptor.close()
+            fileClosed = true
+        }
     }
 
     /// Logs under `directory` that never got their footer: their run was killed or crashed,
