@@ -17,14 +17,15 @@ BIN := .build/debug/actionsim
 # Apple's Action-button examples, a package of its own that depends on this one by path.
 EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench fuzz clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
-	@echo "make bench  samples stored per second for a 10-hour 1 Hz workout, against raw SQLite"
+	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
+	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
 
 # Apt packages, installed only when one is missing.
 deps: toolchain
@@ -98,6 +99,13 @@ plots: build
 bench: deps
 	@echo "==> benchmark (release build)"
 	$(SWIFT) run -c release actionsim-bench
+
+# libFuzzer on the scenario and manifest YAML parsers and the session database (Tests/Fuzz),
+# FUZZ_SECONDS each; a crash leaves its input in Tests/Fuzz/findings/ and fails the target.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	@echo "==> fuzzing every parser of outside input for $(FUZZ_SECONDS)s each (Tests/Fuzz)"
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/run-fuzzers.sh
 # Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
 # then their scenarios through the example package's own actionsim.
 test-examples: deps
@@ -107,4 +115,4 @@ test-examples: deps
 	cd $(EXAMPLES) && .build/debug/action-examples test scenarios --junit .build/scenarios-junit.xml
 
 clean:
-	rm -rf .build $(EXAMPLES)/.build
+	rm -rf .build $(EXAMPLES)/.build Tests/Fuzz/.build
