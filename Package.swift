@@ -80,7 +80,7 @@ let package = Package(
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
+        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "ActionIntents",
             "YAMLDocuments",

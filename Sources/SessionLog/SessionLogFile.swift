@@ -31,6 +31,14 @@ public final class SessionLogFile: SimulationEventSink {
         case cannotOpen(String, Errno)
         case cannotWrite(String, Errno)
 
+        /// What went wrong, without the path: `No space left on device`.
+        public var reason: String {
+            switch self {
+            case .cannotCreateDirectory(_, let why): why
+            case .cannotOpen(_, let errno), .cannotWrite(_, let errno): "\(errno)"
+            }
+        }
+
         public var description: String {
             switch self {
             case .cannotCreateDirectory(let path, let why): "cannot create the log directory \(path): \(why)"
@@ -121,6 +129,8 @@ public final class SessionLogFile: SimulationEventSink {
         if let seed = header.seed { json.field("seed", seed) }
         json.field("clock", header.clock)
         json.field("wall_clock", ISO8601DateFormatter().string(from: now))
+        // Who writes it: a log without a footer whose process is gone was cut short.
+        json.field("pid", Int(getpid()))
         json.endObject()
         writer.writeHeader(json)
     }
@@ -183,6 +193,9 @@ public final class SessionLogFile: SimulationEventSink {
         var eventsWritten = 0
         var writeError: LogError?
         var fileClosed = false
+        /// Bytes of whole lines in the file.
+        var bytesOnDisk: Int64 = 0
+        var headerWritten = false
 
         init(path: String, descriptor: FileDescriptor, onWriteError: (@Sendable (LogError) -> Void)?) {
             self.path = path
@@ -193,6 +206,7 @@ public final class SessionLogFile: SimulationEventSink {
         func writeHeader(_ header: JSONLineWriter) {
             json = header
             write()
+            headerWritten = writeError == nil
         }
 
         func encode(_ events: [SimulationEvent]) {
@@ -207,16 +221,36 @@ public final class SessionLogFile: SimulationEventSink {
                 pending = 0
                 return
             }
+            var written = 0
             do {
-                _ = try json.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+                try json.bytes.withUnsafeBytes { buffer in
+                    while written < buffer.count {
+                        written += try descriptor.write(UnsafeRawBufferPointer(rebasing: buffer[written...]))
+                    }
+                }
                 eventsWritten += pending
+                bytesOnDisk += Int64(written)
             } catch {
+                keepWholeLines(of: written)
                 let failure = LogError.cannotWrite(path, error as? Errno ?? .ioError)
                 writeError = failure
                 onWriteError?(failure)
             }
             pending = 0
             json.removeAll()
+        }
+
+        /// After a failed write (a full disk): the file keeps the lines that were written
+        /// whole, and loses the start of the line that was not, so that every line of the log
+        /// stays valid JSON; `eventsWritten` counts exactly the events it holds.
+        private func keepWholeLines(of written: Int) {
+            let whole = json.bytes[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            var lines = json.bytes[..<whole].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            if !headerWritten, lines > 0 { lines -= 1 }
+            headerWritten = headerWritten || whole > 0
+            eventsWritten += lines
+            bytesOnDisk += Int64(whole)
+            _ = ftruncate(descriptor.rawValue, off_t(bytesOnDisk))
         }
 
         func writeFooter(at time: Timestamp) {
@@ -234,6 +268,77 @@ public final class SessionLogFile: SimulationEventSink {
             try? descriptor.close()
             fileClosed = true
         }
+    }
+
+    /// A log found without its footer, whose process is gone: its run was killed or crashed.
+    public struct CutShortLog: Hashable, Sendable {
+        public var path: String
+        /// Complete event lines it holds (the header not counted).
+        public var events: Int
+        /// The time of its last event.
+        public var lastTime: Timestamp
+        /// Whether an incomplete last line (a write cut by the crash) was removed.
+        public var droppedPartialLine: Bool
+    }
+
+    /// Finds the logs under `directory` that never got their footer and whose process is
+    /// gone, and closes each with a footer that says it was cut short (`"cut_short":true`),
+    /// so that each is reported once, on the next start after the crash (T4). A last line
+    /// left incomplete by the crash is removed first, so that every line stays valid JSON.
+    public static func recoverUnfinished(in directory: String,
+                                         isAlive: (Int32) -> Bool = { kill($0, 0) == 0 || errno == EPERM }) -> [CutShortLog] {
+        unfinished(in: directory).compactMap { path in
+            guard let handle = FileHandle(forUpdatingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            guard let data = try? handle.readToEnd(), !data.isEmpty else { return nil }
+            let bytes = [UInt8](data)
+            let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let header = String(decoding: lines.first ?? [], as: UTF8.self)
+            if let pid = Self.number(after: "\"pid\":", in: header), let pid = Int32(pid), pid != getpid(), isAlive(pid) {
+                return nil
+            }
+            // The last element after a final newline is empty; anything else there is a cut line.
+            let partial = !(lines.last?.isEmpty ?? true)
+            let complete = lines.dropLast().filter { !$0.isEmpty }
+            let events = max(0, complete.count - 1)
+            let last = complete.count > 1 ? String(decoding: complete.last!, as: UTF8.self) : ""
+            let lastTime = Self.number(after: "{\"t\":", in: last).flatMap(Self.nanoseconds(fromSeconds:)) ?? 0
+            if partial {
+                let keep = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+                try? handle.truncate(atOffset: UInt64(keep))
+            }
+            var json = JSONLineWriter(capacity: 128)
+            json.beginObject()
+            json.field("t", seconds: lastTime)
+            json.field("event", "log-end")
+            json.field("events", events)
+            json.field("cut_short", true)
+            json.endObject()
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(json.bytes))
+            try? handle.synchronize()
+            return CutShortLog(path: path, events: events, lastTime: Timestamp(nanoseconds: lastTime), droppedPartialLine: partial)
+        }
+    }
+
+    /// The number written right after `key` in a log line (`"pid":123`, `{"t":1.5`).
+    private static func number(after key: String, in line: String) -> String? {
+        guard let range = line.range(of: key) else { return nil }
+        let digits = line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" }
+        return digits.isEmpty ? nil : String(digits)
+    }
+
+    /// `1.28` → 1_280_000_000, exactly (the log writes times as exact seconds).
+    static func nanoseconds(fromSeconds text: String) -> Int64? {
+        let negative = text.hasPrefix("-")
+        let parts = text.dropFirst(negative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int64(parts[0]) else { return nil }
+        let fractionText = parts.count == 2 ? String(parts[1].prefix(9)) : ""
+        guard fractionText.allSatisfy(\.isNumber) else { return nil }
+        let fraction = Int64(fractionText.padding(toLength: 9, withPad: "0", startingAt: 0)) ?? 0
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        return (negative ? -1 : 1) * (scaled + fraction)
     }
 
     /// Logs under `directory` that never got their footer: their run was killed or crashed,

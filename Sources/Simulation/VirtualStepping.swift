@@ -30,7 +30,7 @@ extension SimulationEngine {
     public func advanceVirtual(to time: Timestamp, stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "advanceVirtual(to:) needs an engine on the virtual clock")
         try await settle(stallLimit: stallLimit)
-        while let due = dueTime(includingSensors: true), due < time {
+        while let due = dueTime(includingSensors: true), due < time, !Task.isCancelled {
             let instant = max(due, now)
             if host.isQuiescent, host.nextSleeperDeadline.map({ $0 > instant }) ?? true {
                 // Nothing asleep until then and nothing running (a sensor tick in a quiet
@@ -64,7 +64,7 @@ extension SimulationEngine {
     /// Goes on while something other than sampling is pending (an intent asleep, a window,
     /// the start deadline), as `runVirtual` does after its last input.
     public func runUntilIdle(stallLimit: Duration? = nil) async throws(Stall) {
-        while dueTime(includingSensors: false) != nil, let due = dueTime(includingSensors: true) {
+        while dueTime(includingSensors: false) != nil, let due = dueTime(includingSensors: true), !Task.isCancelled {
             try await wakeSleepers(at: max(due, now), stallLimit: stallLimit)
             try await finishInstant(stallLimit: stallLimit)
         }
@@ -97,6 +97,8 @@ extension SimulationEngine {
                 group.cancelAll()
                 return first && host.isQuiescent
             }
+            // A cancelled run (SIGTERM) stops waiting; that is not a stall.
+            if Task.isCancelled { return }
             guard settled else { throw Stall(limit: stallLimit, time: now, busy: host.busyDescription) }
         } while drainReports() > 0
     }
