@@ -58,6 +58,8 @@ public final class SimulationEngine {
     private var donatedIntents: [String: any AppIntent] = [:]
     private var launchedBefore = false
     private var recognizerOutputs: [PressRecognizer.Output] = []
+    /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
+    var quietSteps = 0
     private var systemEvents: [SystemEvent] = []
 
     /// Installs `apps` and applies `settings`, refusing what a watch would not offer (A1, A2, A9).

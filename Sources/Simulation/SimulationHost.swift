@@ -62,6 +62,11 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         /// Live leases, by the code that took them (a launched task, or a callback).
         var leases: [Int: Int] = [:]
         var quiescenceWaiter: CheckedContinuation<Void, Never>?
+        /// When (monotonic ns) the waiter stops waiting for quiescence and reports a stall.
+        var quiescenceDeadline: Int64?
+        /// The watchdog gave up on the last waiter: app work did not settle in time.
+        var stalled = false
+        var watchdogRunning = false
         var settledWaiters: [CheckedContinuation<Void, Never>] = []
         var reports: [(Timestamp, Report)] = []
         /// Reports made by tasks a still-running intent started, held until it suspends or
@@ -294,6 +299,68 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         }
     }
 
+    /// Virtual time: suspends until all app work is finished or asleep on this clock, and
+    /// returns true; or returns false once `limit` of real time has passed without that (a
+    /// stall). Returns true at once if the calling task is cancelled.
+    ///
+    /// One watchdog task per host checks the deadline a few times a second, rather than a
+    /// timer per wait: a cancelled `Task.sleep` keeps its memory until its deadline, and a
+    /// fast replay waits thousands of times a second.
+    func quiescence(within limit: Duration) async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let (ready, startWatchdog) = state.withLock { state -> (Bool, Bool) in
+                    if Self.isQuiescent(state) || Task.isCancelled { return (true, false) }
+                    state.quiescenceWaiter = continuation
+                    state.quiescenceDeadline = RealClock.monotonicNow().nanoseconds &+ limit.nanoseconds
+                    state.stalled = false
+                    defer { state.watchdogRunning = true }
+                    return (false, !state.watchdogRunning)
+                }
+                if ready { continuation.resume() }
+                if startWatchdog { runWatchdog() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer {
+                    state.quiescenceWaiter = nil
+                    state.quiescenceDeadline = nil
+                }
+                return state.quiescenceWaiter
+            }
+            waiter?.resume()
+        }
+        return state.withLock { state in
+            defer { state.stalled = false }
+            return !state.stalled || Self.isQuiescent(state)
+        }
+    }
+
+    /// Wakes a waiter whose deadline has passed; ends when no one is waiting (the next wait
+    /// starts it again).
+    private func runWatchdog() {
+        Task.detached { [weak self] in
+            while true {
+                try? await Task.sleep(for: .milliseconds(200))
+                guard let self else { return }
+                let (waiter, goOn) = self.state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                    guard let waiter = state.quiescenceWaiter, let deadline = state.quiescenceDeadline else {
+                        state.watchdogRunning = false
+                        return (nil, false)
+                    }
+                    guard RealClock.monotonicNow().nanoseconds >= deadline else { return (nil, true) }
+                    state.quiescenceWaiter = nil
+                    state.quiescenceDeadline = nil
+                    state.stalled = true
+                    state.watchdogRunning = false
+                    return (waiter, false)
+                }
+                waiter?.resume()
+                if !goOn { return }
+            }
+        }
+    }
+
     /// Whether all app work is finished or asleep right now.
     var isQuiescent: Bool { state.withLock { Self.isQuiescent($0) } }
 
@@ -482,6 +549,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     private static func takeWaiterIfQuiescent(_ state: inout State) -> CheckedContinuation<Void, Never>? {
         guard isQuiescent(state), let waiter = state.quiescenceWaiter else { return nil }
         state.quiescenceWaiter = nil
+        state.quiescenceDeadline = nil
         return waiter
     }
 }

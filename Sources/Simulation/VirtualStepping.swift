@@ -73,30 +73,21 @@ extension SimulationEngine {
     /// Waits until all app work is finished or asleep, applying what it reports.
     public func settle(stallLimit: Duration?) async throws(Stall) {
         // Most instants (a sensor tick, a press whose intent already returned) find no app
-        // work running: settle without starting the watchdog tasks below, whose timer and
-        // thread hops would otherwise cost more than the rest of the tick together.
+        // work running: settle without suspending, except now and then, so that a long
+        // replay does not keep one of Swift's few executor threads from everyone else.
         while host.isQuiescent {
-            if drainReports() == 0 { return }
+            if drainReports() == 0 {
+                quietSteps &+= 1
+                if quietSteps % 512 == 0 { await Task.yield() }
+                return
+            }
         }
         guard let stallLimit else {
             await settle()
             return
         }
-        let host = self.host
         repeat {
-            let settled = await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    await host.quiescence()
-                    return true
-                }
-                group.addTask {
-                    try? await Task.sleep(for: stallLimit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first && host.isQuiescent
-            }
+            let settled = await host.quiescence(within: stallLimit)
             // A cancelled run (SIGTERM) stops waiting; that is not a stall.
             if Task.isCancelled { return }
             guard settled else { throw Stall(limit: stallLimit, time: now, busy: host.busyDescription) }
