@@ -17,7 +17,7 @@ BIN := .build/debug/actionsim
 # Apple's Action-button examples, a package of its own that depends on this one by path.
 EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench fuzz clean
+.PHONY: help deps toolchain build demo test test-unit test-long test-scenarios test-exports test-examples plots bench fuzz clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -55,12 +55,18 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-test: test-unit test-scenarios test-exports test-examples
+test: test-unit test-long test-scenarios test-exports test-examples
 	@echo "==> all tests passed"
 
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"
 	$(SWIFT) test
+
+# Tests that measure the whole process (its memory) and so must run alone: ten minutes of
+# button mashing (1,200,000 edges) through the engine must not grow it. Part of make test.
+test-long: deps
+	@echo "==> long tests, run alone (memory under twenty minutes of mashing)"
+	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --filter memoryStaysFlat
 
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"

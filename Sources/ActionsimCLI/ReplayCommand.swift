@@ -120,7 +120,9 @@ struct ReplayCommand: AsyncParsableCommand {
             let started = ContinuousClock.now
             let outcome: ScenarioOutcome
             do {
-                outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks)
+                // The printer, stream, log and store take every event: the run keeps them only
+                // if it has expectations to check, so that a long replay runs in constant memory.
+                outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks, keepEvents: false)
             } catch {
                 live.finish()
                 output.flush()
@@ -135,7 +137,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let storeError = recorder?.close()
 
             if !json {
-                let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.events.count) events"
+                let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.eventCount) events"
                 output.line("")
                 output.line(colors ? summary.dim : summary)
                 if !stopped { for line in ReplayCommand.verdicts(outcome, colors: colors) { output.line(line) } }
@@ -146,7 +148,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let log {
                 if let logError {
-                    Terminal.warning("warning: the session log \(log.path) holds the first \(log.eventsWritten) of \(outcome.events.count) events only (\(logError.reason)); the run went on in memory: the output above\(recorder == nil ? "" : " and the store") have every event")
+                    Terminal.warning("warning: the session log \(log.path) holds the first \(log.eventsWritten) of \(outcome.eventCount) events only (\(logError.reason)); the run went on in memory: the output above\(recorder == nil ? "" : " and the store") have every event")
                 } else {
                     Terminal.note("session log: \(log.path)")
                 }

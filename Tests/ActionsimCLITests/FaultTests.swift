@@ -118,8 +118,8 @@ struct FaultTests {
 
     /// The same scenario replayed on virtual time: the samples every real-time run of it
     /// must have taken (the sensors depend on the seed and session time only, T3).
-    static func expectedSamples(_ scenario: String) throws -> [Sample] {
-        let json = try CLI.run(["replay", scenario, "--json", "--no-log", "--no-store", "--color", "never"])
+    static func expectedSamples(_ scenario: String) async throws -> [Sample] {
+        let json = try await CLI.runOffExecutor(["replay", scenario, "--json", "--no-log", "--no-store", "--color", "never"])
         let path = CLI.temporaryDirectory() + "/virtual.jsonl"
         try json.stdout.write(toFile: path, atomically: true, encoding: .utf8)
         return try loggedSamples(path)
@@ -136,7 +136,7 @@ struct FaultTests {
         let directory = CLI.temporaryDirectory()
         let scenario = directory + "/fault.yaml"
         try Self.scenario.write(toFile: scenario, atomically: true, encoding: .utf8)
-        let expected = try Self.expectedSamples(scenario)
+        let expected = try await Self.expectedSamples(scenario)
         var random = SystemRandomNumberGenerator()
         let delays = (0..<3).map { _ in Double.random(in: 1.5...3.5, using: &random) }
         var committedBeforeSomeKill = false
@@ -153,7 +153,7 @@ struct FaultTests {
             committedBeforeSomeKill = committedBeforeSomeKill || !committed.isEmpty
 
             // The next start: the store recovers the session, keeping every committed sample.
-            let list = try CLI.run(["sessions", "--db", store])
+            let list = try await CLI.runOffExecutor(["sessions", "--db", store])
             #expect(list.stderr.contains("session 1 was not ended when its run stopped; marked interrupted"), "\(list.stderr)")
             #expect(try Self.status(store) == "interrupted")
             #expect(try Self.integrityCheck(store) == "ok")
@@ -167,13 +167,13 @@ struct FaultTests {
             let log = try Self.onlyLog(in: logs)
             let logged = try Self.loggedSamples(log)
             #expect(logged == Array(expected.prefix(logged.count)))
-            let next = try CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
+            let next = try await CLI.runOffExecutor(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(next.stderr.contains("the session log \(log) was cut short (its run was killed, crashed or ran out of disk space): it holds"),
                     "\(next.stderr)")
             let lines = try Self.logLines(log)
             #expect(lines.last?["event"] as? String == "log-end" && lines.last?["cut_short"] as? Bool == true)
             #expect(lines.last?["events"] as? Int == lines.count - 2)
-            let again = try CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
+            let again = try await CLI.runOffExecutor(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(!again.stderr.contains("cut short"))
         }
         #expect(committedBeforeSomeKill, "no kill came after a commit (delays \(delays))")
@@ -199,17 +199,18 @@ struct FaultTests {
         let logged = try Self.loggedSamples(log)
         #expect(logged.count >= 20, "2.5 s at 20 Hz")
         #expect(try Self.storedSamples(store) == logged)
-        #expect(logged == Array(try Self.expectedSamples(scenario).prefix(logged.count)))
+        let expected = try await Self.expectedSamples(scenario)
+        #expect(logged == Array(expected.prefix(logged.count)))
         // Closed by the run itself: interrupted, and nothing for the next start to recover.
         #expect(try Self.status(store) == "interrupted")
-        let list = try CLI.run(["sessions", "--db", store])
+        let list = try await CLI.runOffExecutor(["sessions", "--db", store])
         #expect(!list.stderr.contains("was not ended"))
         #expect(SessionLogCheck.unfinished(in: logs).isEmpty)
     }
 
     /// Replays the demo with its log in `logs`, which runs out of room; checks what the user sees.
     static func replayWithFullLogDirectory(_ logs: String, store: String?, expectedError: String,
-                                           wrapper: [String] = []) throws {
+                                           wrapper: [String] = []) async throws {
         let arguments = ["replay", "scenarios/demo.yaml", "--log-dir", logs] + (store.map { ["--db", $0] } ?? ["--no-store"])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: wrapper.isEmpty ? CLI.binary : "/bin/bash")
@@ -219,9 +220,12 @@ struct FaultTests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (stdout, stderr) = try await CLI.offExecutor {
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (stdout, stderr)
+        }
 
         // The run goes on: it ends normally, its timeline and verdicts complete.
         #expect(process.terminationStatus == 0, "\(stderr)")
@@ -241,29 +245,29 @@ struct FaultTests {
         #expect(lines.count > 1 && lines.first?["event"] as? String == "log-start")
         // The store has the whole run.
         if let store {
-            let list = try CLI.run(["sessions", "--db", store])
+            let list = try await CLI.runOffExecutor(["sessions", "--db", store])
             #expect(list.stdout.contains("ended") && list.stdout.contains("DeepLog"), "\(list.stdout)")
         }
     }
 
     @Test("T4: a full disk for the log directory (ENOSPC, a 16 KB tmpfs): a clear error, the run goes on in memory and says so",
           .enabled(if: getuid() == 0, "mounting a tmpfs needs root; the RLIMIT_FSIZE test covers the same path without it"))
-    func diskFull() throws {
+    func diskFull() async throws {
         let directory = CLI.temporaryDirectory()
         let logs = directory + "/logs"
         try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         let mount = try CLI.runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", logs])
         try #require(mount == 0, "could not mount a tmpfs on \(logs)")
         defer { _ = try? CLI.runTool("/bin/umount", [logs]) }
-        try Self.replayWithFullLogDirectory(logs, store: directory + "/actionsim.sqlite", expectedError: "No space left on device")
+        try await Self.replayWithFullLogDirectory(logs, store: directory + "/actionsim.sqlite", expectedError: "No space left on device")
     }
 
     @Test("T4: a log that may not grow (RLIMIT_FSIZE, EFBIG): a clear error, the run goes on in memory and says so")
-    func fileTooLarge() throws {
+    func fileTooLarge() async throws {
         let directory = CLI.temporaryDirectory()
         // SIGXFSZ ignored, as a service manager would, so that the write fails instead of
         // killing. No store: the limit is per process and would stop the store's writes too.
-        try Self.replayWithFullLogDirectory(directory + "/logs", store: nil, expectedError: "File too large",
+        try await Self.replayWithFullLogDirectory(directory + "/logs", store: nil, expectedError: "File too large",
                                             wrapper: ["-c", "trap '' XFSZ; ulimit -f 48; exec \"$@\"", "bash"])
     }
 }
@@ -280,6 +284,18 @@ enum SessionLogCheck {
 }
 
 extension CLI {
+    /// `run` on a thread of its own, so that waiting for the child does not hold one of
+    /// Swift's executor threads (as many as cores) that real-time tests beside it need.
+    static func runOffExecutor(_ arguments: [String]) async throws -> Result {
+        try await offExecutor { try run(arguments) }
+    }
+
+    static func offExecutor<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
+        }
+    }
+
     /// Runs a system tool, returning its exit status.
     static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()
