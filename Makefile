@@ -62,11 +62,13 @@ test-unit: deps
 	@echo "==> unit and integration tests (swift test)"
 	$(SWIFT) test
 
-# Tests that measure the whole process (its memory) and so must run alone: ten minutes of
-# button mashing (1,200,000 edges) through the engine must not grow it. Part of make test.
+# Tests too long or too greedy to run beside the others: twenty minutes of button mashing
+# (1,200,000 edges) through the engine must not grow the process's memory (measured alone),
+# and a scenario of a million steps is replayed (about 90 s in a debug build). Part of make test.
 test-long: deps
-	@echo "==> long tests, run alone (memory under twenty minutes of mashing)"
+	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"
 	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --filter memoryStaysFlat
+	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --skip-build --filter millionSteps
 
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"

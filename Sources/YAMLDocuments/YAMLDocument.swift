@@ -89,7 +89,9 @@ public struct YAMLDocument: Sendable {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let text = context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem
+            // libyaml stops at 1,000 levels of nesting and says so in terms of its C API.
+            let said = problem.hasPrefix("Maximum nesting level reached") ? "nested more than 1000 levels deep" : problem
+            let text = context.map { "\(said) (\($0.text) at line \($0.mark.line))" } ?? said
             return DocumentError("invalid YAML: \(text)", at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return DocumentError("duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in a mapping",
