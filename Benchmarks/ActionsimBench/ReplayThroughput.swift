@@ -8,8 +8,9 @@ import Telemetry
 /// Replay throughput with everything a `replay` writes switched on — the JSON Lines
 /// session log and the SQLite session store — against a raw SQLite bulk insert of the
 /// same rows in the same run. The ratio is of throughputs: samples stored per second by
-/// the whole replay over rows per second of the bare insert (1.0 would mean the replay,
-/// its sensors, its log and its store together cost no more than the insert alone).
+/// the whole replay over rows (samples and events) per second of the bare insert; 1.0
+/// would mean the replay, its sensors, its log and its store together cost no more than
+/// inserting its rows alone.
 ///
 /// Each repetition runs the replay and the bare insert back to back and the ratio is
 /// taken per pair, so that a burst of load from elsewhere on the machine falls on both
@@ -39,8 +40,8 @@ struct ReplayThroughput {
         var sensorsOnly: [Double] = [], full: [Double] = [], bare: [Double] = [], ratios: [Double] = []
         var logOnly: [Double] = [], storeOnly: [Double] = []
         for index in 0..<repetitions {
-            sensorsOnly.append(try await Self.time { _ = try await ScenarioRunner.run(scenario) })
-            let replay = try await replayWith(log: true, store: true, index: index)
+            sensorsOnly.append(try await Self.time { _ = try await ScenarioRunner.run(scenario, keepEvents: false) })
+            let replay = try await replayWith(log: true, store: true, index: index, samples: samples.count)
             // Opening and closing the database are not timed, on either side.
             let path = "\(directory)/\(label)-raw-\(index).sqlite"
             let db = try RawSQLiteInsert.create(at: path)
@@ -49,10 +50,11 @@ struct ReplayThroughput {
             Self.remove(path)
             full.append(replay)
             bare.append(insert)
-            ratios.append(insert / replay)
+            // Samples stored per second by the replay over rows per second of the bare insert.
+            ratios.append((Double(samples.count) / replay) / (Double(raw.rows) / insert))
             if split {
-                logOnly.append(try await replayWith(log: true, store: false, index: index))
-                storeOnly.append(try await replayWith(log: false, store: true, index: index))
+                logOnly.append(try await replayWith(log: true, store: false, index: index, samples: samples.count))
+                storeOnly.append(try await replayWith(log: false, store: true, index: index, samples: samples.count))
             }
         }
         let (sensorsOnlyRun, fullRun, bareRun, ratio) = (Measurement(seconds: sensorsOnly), Measurement(seconds: full),
@@ -76,7 +78,7 @@ struct ReplayThroughput {
     /// from the start of the run until the log is closed (and synced) and the store has
     /// committed its last row; opening the database and the log file is not timed. Checks
     /// that every sample was stored and every event logged.
-    private func replayWith(log logging: Bool, store storing: Bool, index: Int) async throws -> Double {
+    private func replayWith(log logging: Bool, store storing: Bool, index: Int, samples: Int) async throws -> Double {
         let database = storing ? try SessionDatabase(path: "\(directory)/\(label)-store-\(index).sqlite") : nil
         let log = logging ? try SessionLogFile(directory: "\(directory)/\(label)-logs-\(index)", header: .init(
             source: "bench", name: scenario.name, app: scenario.app.model.name, settings: scenario.settings.description,
@@ -87,15 +89,14 @@ struct ReplayThroughput {
         let sinks: [any SimulationEventSink] = (log.map { [$0] } ?? []) + (recorder.map { [$0] } ?? [])
         var outcome: ScenarioOutcome?
         let seconds = try await Self.time {
-            let run = try await ScenarioRunner.run(scenario, sinks: sinks)
+            // As `actionsim replay` runs it: the sinks take the events, the run keeps none.
+            let run = try await ScenarioRunner.run(scenario, sinks: sinks, keepEvents: false)
             if let error = log?.close(at: run.endTime) { throw error }
             if let error = recorder?.close() { throw error }
             outcome = run
         }
-        let events = outcome?.events ?? []
-        let samples = events.filter { if case .sample = $0.kind { true } else { false } }.count
         if let recorder { precondition(recorder.samplesCommitted == samples, "the store must keep every sample") }
-        if let log { precondition(log.eventsWritten == events.count, "the log must hold every event") }
+        if let log { precondition(log.eventsWritten == outcome?.eventCount, "the log must hold every event") }
         Self.remove(database?.path, log?.path)
         return seconds
     }

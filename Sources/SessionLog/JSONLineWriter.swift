@@ -94,6 +94,12 @@ public struct JSONLineWriter {
     /// RFC 8259 string escaping: quotes, backslashes and control characters.
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Nearly every string (event names, intents, buttons) needs no escaping: copied whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)

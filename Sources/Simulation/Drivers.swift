@@ -32,6 +32,14 @@ extension SimulationEngine {
     public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
                            atLeastUntil minimumEnd: Timestamp = .zero, stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
+        // On the thread its intents run on: handing over to them and back costs no wake-up.
+        try await withTaskExecutorPreference(host.taskExecutor) { () async throws(Stall) in
+            try await replayVirtual(inputs, until: end, atLeastUntil: minimumEnd, stallLimit: stallLimit)
+        }
+    }
+
+    private func replayVirtual(_ inputs: [TimedInput], until end: Timestamp?, atLeastUntil minimumEnd: Timestamp,
+                               stallLimit: Duration?) async throws(Stall) {
         try await settle(stallLimit: stallLimit)
         var index = 0
         while index < inputs.count {

@@ -1,4 +1,5 @@
 import ActionButtonCore
+import Dispatch
 import ActionIntents
 import Synchronization
 
@@ -64,8 +65,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         var quiescenceWaiter: CheckedContinuation<Void, Never>?
         /// When (monotonic ns) the waiter stops waiting for quiescence and reports a stall.
         var quiescenceDeadline: Int64?
-        /// The watchdog gave up on the last waiter: app work did not settle in time.
-        var stalled = false
+        /// The watchdog gave up on the last waiter: what was still busy then.
+        var stalled: String?
         var watchdogRunning = false
         var settledWaiters: [CheckedContinuation<Void, Never>] = []
         var reports: [(Timestamp, Report)] = []
@@ -86,9 +87,14 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Each app's own `@Dependency` objects on this watch, by app name.
     private let dependencyScopes = Mutex<[String: AppDependencyManager]>([:])
 
+    /// Where intents run in virtual time, beside the replay that drives them (see
+    /// `SerialTaskExecutor`); nil in real time, where they run on Swift's global executor.
+    let taskExecutor: SerialTaskExecutor?
+
     init(app: AppDefinition, sessionKind: SessionLifecycle.Kind, clock: SimulationClock) {
         self.app = Mutex(app)
         self.clock = clock
+        if case .virtual = clock { taskExecutor = SerialTaskExecutor() } else { taskExecutor = nil }
         self.state = Mutex(State(lifecycle: SessionLifecycle(kind: sessionKind)))
         self.reportSignal = Mutex(nil)
     }
@@ -232,7 +238,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             state.labels[state.nextTask] = label
             return state.nextTask
         }
-        Task {
+        Task(executorPreference: taskExecutor) { [self] in
             let identity = Self.currentIdentity()
             state.withLock { $0.identities[id] = identity }
             await waitForStartedWork()
@@ -300,20 +306,20 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     }
 
     /// Virtual time: suspends until all app work is finished or asleep on this clock, and
-    /// returns true; or returns false once `limit` of real time has passed without that (a
-    /// stall). Returns true at once if the calling task is cancelled.
+    /// returns nil; or, once `limit` of real time has passed without that (a stall), returns
+    /// what was still busy at that moment. Returns nil at once if the calling task is cancelled.
     ///
-    /// One watchdog task per host checks the deadline a few times a second, rather than a
-    /// timer per wait: a cancelled `Task.sleep` keeps its memory until its deadline, and a
-    /// fast replay waits thousands of times a second.
-    func quiescence(within limit: Duration) async -> Bool {
+    /// One watchdog per host checks the deadline a few times a second, rather than a timer per
+    /// wait: a cancelled `Task.sleep` keeps its memory until its deadline, and a fast replay
+    /// waits thousands of times a second.
+    func quiescence(within limit: Duration) async -> String? {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let (ready, startWatchdog) = state.withLock { state -> (Bool, Bool) in
                     if Self.isQuiescent(state) || Task.isCancelled { return (true, false) }
                     state.quiescenceWaiter = continuation
                     state.quiescenceDeadline = RealClock.monotonicNow().nanoseconds &+ limit.nanoseconds
-                    state.stalled = false
+                    state.stalled = nil
                     defer { state.watchdogRunning = true }
                     return (false, !state.watchdogRunning)
                 }
@@ -330,34 +336,33 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             }
             waiter?.resume()
         }
+        // Past the limit is a stall, even if the work settled before this task ran again.
         return state.withLock { state in
-            defer { state.stalled = false }
-            return !state.stalled || Self.isQuiescent(state)
+            defer { state.stalled = nil }
+            return state.stalled
         }
     }
 
-    /// Wakes a waiter whose deadline has passed; ends when no one is waiting (the next wait
-    /// starts it again).
+    /// Wakes a waiter whose deadline has passed, checking five times a second; stops when no
+    /// one is waiting (the next wait starts it again). On a dispatch timer rather than a Swift
+    /// task: the watchdog must fire even when every thread of Swift's executor is busy.
     private func runWatchdog() {
-        Task.detached { [weak self] in
-            while true {
-                try? await Task.sleep(for: .milliseconds(200))
-                guard let self else { return }
-                let (waiter, goOn) = self.state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
-                    guard let waiter = state.quiescenceWaiter, let deadline = state.quiescenceDeadline else {
-                        state.watchdogRunning = false
-                        return (nil, false)
-                    }
-                    guard RealClock.monotonicNow().nanoseconds >= deadline else { return (nil, true) }
-                    state.quiescenceWaiter = nil
-                    state.quiescenceDeadline = nil
-                    state.stalled = true
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { [weak self] in
+            guard let self else { return }
+            let (waiter, goOn) = self.state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                guard let waiter = state.quiescenceWaiter, let deadline = state.quiescenceDeadline else {
                     state.watchdogRunning = false
-                    return (waiter, false)
+                    return (nil, false)
                 }
-                waiter?.resume()
-                if !goOn { return }
+                guard RealClock.monotonicNow().nanoseconds >= deadline else { return (nil, true) }
+                state.quiescenceWaiter = nil
+                state.quiescenceDeadline = nil
+                state.stalled = Self.busyDescription(state)
+                state.watchdogRunning = false
+                return (waiter, false)
             }
+            waiter?.resume()
+            if goOn { self.runWatchdog() }
         }
     }
 
@@ -365,18 +370,18 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     var isQuiescent: Bool { state.withLock { Self.isQuiescent($0) } }
 
     /// What keeps the watch from being quiescent, in words (for stall reports).
-    var busyDescription: String {
-        state.withLock { state in
-            var parts: [String] = []
-            for task in state.activeTasks.sorted() where !state.sleepers.contains(where: { $0.task == task }) {
-                parts.append("\(state.labels[task] ?? "task #\(task)") is still running")
-            }
-            for owner in state.leases.keys.sorted() where !state.activeTasks.contains(owner) {
-                let starter = state.labels[owner].map { "by \($0)" } ?? "by app code (a launch, observer or delegate)"
-                parts.append("a task started with Task { } \(starter) has not finished")
-            }
-            return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+    var busyDescription: String { state.withLock { Self.busyDescription($0) } }
+
+    private static func busyDescription(_ state: borrowing State) -> String {
+        var parts: [String] = []
+        for task in state.activeTasks.sorted() where !state.sleepers.contains(where: { $0.task == task }) {
+            parts.append("\(state.labels[task] ?? "task #\(task)") is still running")
         }
+        for owner in state.leases.keys.sorted() where !state.activeTasks.contains(owner) {
+            let starter = state.labels[owner].map { "by \($0)" } ?? "by app code (a launch, observer or delegate)"
+            parts.append("a task started with Task { } \(starter) has not finished")
+        }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
     }
 
     /// Whether no launched intent task is running.

@@ -87,10 +87,10 @@ extension SimulationEngine {
             return
         }
         repeat {
-            let settled = await host.quiescence(within: stallLimit)
+            let busy = await host.quiescence(within: stallLimit)
             // A cancelled run (SIGTERM) stops waiting; that is not a stall.
             if Task.isCancelled { return }
-            guard settled else { throw Stall(limit: stallLimit, time: now, busy: host.busyDescription) }
+            if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
         } while drainReports() > 0
     }
 
