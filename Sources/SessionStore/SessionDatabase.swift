@@ -46,6 +46,11 @@ public final class SessionDatabase: @unchecked Sendable {
             // WAL with synchronous=NORMAL: a commit is durable against a crash of this
             // process (the WAL is in the OS), and only a power loss can take the last ones.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Checkpoint (copy the WAL into the database, and sync it) every 32 MB of WAL rather
+            // than SQLite's 4 MB: a recording only appends, and at the default a long replay
+            // stopped to sync every few thousand samples. The last connection to close
+            // checkpoints whatever is left.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
