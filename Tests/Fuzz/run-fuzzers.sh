@@ -31,7 +31,10 @@ cat > .build/toolset.json <<EOF
 }
 EOF
 echo "==> building the fuzzers (release, -sanitize=fuzzer,address)"
-"$swift" build -c release --toolset "$PWD/.build/toolset.json" 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
+if ! "$swift" build -c release --toolset "$PWD/.build/toolset.json" > .build/build.log 2>&1; then
+  grep -Ev '^\[[0-9]+/[0-9]+\]' .build/build.log
+  echo "==> the fuzzers did not build"; exit 2
+fi
 bin=$("$swift" build -c release --toolset "$PWD/.build/toolset.json" --show-bin-path)
 
 # Swift's own backtracer would take the crash signals libFuzzer needs to see.
