@@ -1,10 +1,11 @@
 import ActionButtonCore
-import Dispatch
 import ActionIntents
+import Dispatch
 import Synchronization
 
 /// The simulated watch as running intents see it (`ActionButtonHost`). Intents run on
-/// Swift's concurrent executor; everything they do arrives here, is stamped with the
+/// Swift's concurrent executor in real time, and on the replay's own serial executor in
+/// virtual time (`SerialTaskExecutor`); everything they do arrives here, is stamped with the
 /// engine's time, and waits in a queue until the engine's driver drains it. The session
 /// lifecycle lives here too, under the same lock, because intents need its answer at once.
 ///
