@@ -54,6 +54,7 @@ public final class SessionDatabase: @unchecked Sendable {
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read(Self.checkSchemaTable)
             try Self.migrator.migrate(queue)
             try queue.read(Self.checkSchema)
         } catch {
@@ -123,13 +124,31 @@ public final class SessionDatabase: @unchecked Sendable {
                     "depth", "pressure", "water_temperature", "submerged"],
     ]
 
+    /// Checks the store's tables with plain SQL rather than GRDB's schema introspection,
+    /// which assumes a well-formed schema and stops the process on anything else.
     static func checkSchema(_ db: Database) throws {
         for (table, expected) in expectedColumns.sorted(by: { $0.key < $1.key }) {
-            guard try db.tableExists(table) else { throw SchemaMismatch(problem: "it has no \(table) table") }
-            let found = try Set(db.columns(in: table).map { $0.name.lowercased() })
+            let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+            guard !columns.isEmpty else { throw SchemaMismatch(problem: "it has no \(table) table") }
+            let found = Set(try columns.compactMap { try $0.decode(String?.self, atIndex: 0)?.lowercased() })
             if let missing = expected.subtracting(found).sorted().first {
                 throw SchemaMismatch(problem: "its \(table) table has no column \(missing)")
             }
+        }
+    }
+
+    /// Before anything reads the schema (GRDB's migrator does): every entry of SQLite's
+    /// schema table must have a text type and name. A damaged one (the fuzzer made a NULL
+    /// type) would stop the process inside GRDB, which decodes them without a way to fail.
+    static func checkSchemaTable(_ db: Database) throws {
+        let damaged = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM sqlite_master
+            WHERE typeof(type) != 'text' OR typeof(name) != 'text'
+               OR typeof(tbl_name) NOT IN ('text', 'null') OR typeof(sql) NOT IN ('text', 'null')
+            """) ?? 0
+        if damaged > 0 {
+            throw SchemaMismatch(problem: damaged == 1 ? "an entry of its schema table is damaged"
+                                     : "\(damaged) entries of its schema table are damaged")
         }
     }
 

@@ -28,6 +28,13 @@ struct DamagedStoreTests {
         #expect(error?.description.contains("move it aside") == true)
     }
 
+    @Test("Fuzz finding: a store whose schema table has an entry with no type is refused as damaged at open, before GRDB reads it")
+    func damagedSchemaTable() throws {
+        let path = try Self.copy("null-schema-type.sqlite")
+        let error = #expect(throws: StoreError.self) { _ = try SessionDatabase(path: path, isAlive: { _ in false }) }
+        #expect(error == .corrupted(path: path, "an entry of its schema table is damaged"))
+    }
+
     @Test("Every fuzz finding opens, lists, loads, summarises, exports and plots, or is refused with a StoreError",
           arguments: (try? FileManager.default.contentsOfDirectory(atPath: findings).sorted()) ?? [])
     func finding(_ name: String) throws {
