@@ -17,16 +17,17 @@ BIN := .build/debug/actionsim
 # Apple's Action-button examples, a package of its own that depends on this one by path.
 EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
-	@echo "make bench  samples stored per second for a 10-hour 1 Hz workout, against raw SQLite"
+	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
+	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
-	@echo "make test-long     the long real-kernel load: 1,000 button edges a second for a minute (CI runs it too)"
+	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
 # Apt packages, installed only when one is missing.
@@ -57,7 +58,7 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
-# Every test, the minute-long real-kernel load included (make test-long alone runs just that).
+# Every test, the long ones included (make test-long alone runs just those).
 test: test-unit test-scenarios test-exports test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
@@ -75,8 +76,14 @@ test-kernel: deps
 	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
 	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh
 
-# The load of make test-kernel for a minute instead of 5 s (a boot of its own, ~1.5 min).
+# Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
+# mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
+# alone), and a scenario of a million steps is replayed (about 90 s in a debug build). Then the
+# load of make test-kernel for a minute instead of 5 s (a qemu boot of its own, ~1.5 min).
 test-long: deps
+	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"
+	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --filter memoryStaysFlat
+	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --skip-build --filter millionSteps
 	@echo "==> real-kernel load for a minute under qemu (Tests/kernel/test-kernel.sh --long)"
 	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh --long
 
@@ -127,6 +134,14 @@ bench: deps
 	@echo "==> benchmark (release build)"
 	$(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
+
+# libFuzzer on the scenario and manifest YAML parsers and the session database (Tests/Fuzz),
+# FUZZ_SECONDS each; a crash leaves its input in Tests/Fuzz/findings/ and fails the target.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	@echo "==> fuzzing every parser of outside input for $(FUZZ_SECONDS)s each (Tests/Fuzz)"
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/run-fuzzers.sh
+
 # Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
 # then their scenarios through the example package's own actionsim.
 test-examples: deps
@@ -136,4 +151,4 @@ test-examples: deps
 	cd $(EXAMPLES) && .build/debug/action-examples test scenarios --junit .build/scenarios-junit.xml
 
 clean:
-	rm -rf .build $(EXAMPLES)/.build
+	rm -rf .build $(EXAMPLES)/.build Tests/Fuzz/.build

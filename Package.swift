@@ -46,6 +46,7 @@ let package = Package(
         .target(name: "SessionStore", dependencies: [
             "Telemetry", "Simulation", "ActionButtonCore", "ActionIntents",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
@@ -61,7 +62,7 @@ let package = Package(
         // `make bench`: engine throughput, replay time, and the session store against a raw
         // SQLite bulk insert of the same rows.
         .executableTarget(name: "actionsim-bench", dependencies: [
-            "Scenarios", "Telemetry", "SessionStore", "Simulation", "ActionButtonCore",
+            "Scenarios", "Telemetry", "SessionStore", "Simulation", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ], path: "Benchmarks/ActionsimBench"),
@@ -99,10 +100,11 @@ let package = Package(
             "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim"]),
+        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "ActionIntents",
             "YAMLDocuments",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
             "ActionButtonHarness", "ActionIntents", "SimulatedHealthKit", "SimulatedCoreMotion", "Simulation",

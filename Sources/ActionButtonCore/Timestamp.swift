@@ -59,7 +59,8 @@ public enum TimeFormat {
     /// `h:mm:ss.mmm` (hours are not padded: a 10-hour session reads `10:00:00.000`).
     public static func clock(_ nanoseconds: Int64) -> String {
         let negative = nanoseconds < 0
-        let total = negative ? -nanoseconds : nanoseconds
+        // The magnitude, not the negation: -Int64.min does not fit (a damaged store held it).
+        let total = nanoseconds.magnitude
         let millis = total / 1_000_000
         let ms = millis % 1000
         let s = (millis / 1000) % 60
@@ -73,7 +74,7 @@ public enum TimeFormat {
         let ns = duration.nanoseconds
         if ns == 0 { return "0s" }
         let negative = ns < 0
-        let total = negative ? -ns : ns
+        let total = ns.magnitude
         var text: String
         if total < 1_000_000 {
             text = "\(total / 1000)µs"
@@ -101,6 +102,6 @@ public enum TimeFormat {
         return text
     }
 
-    private static func pad2(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    private static func pad3(_ v: Int64) -> String { v < 10 ? "00\(v)" : v < 100 ? "0\(v)" : "\(v)" }
+    private static func pad2(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    private static func pad3(_ v: UInt64) -> String { v < 10 ? "00\(v)" : v < 100 ? "0\(v)" : "\(v)" }
 }

@@ -60,93 +60,135 @@ struct ReplayCommand: AsyncParsableCommand {
             Terminal.error(error.description)
             throw ExitCode.badInput
         }
-        let colors = !json && Terminal.useColors(session.color)
-        for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+        let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
+                            logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
+                            color: session.color, storePath: noStore ? nil : store.path)
+        // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
+        let work = Task { try await replay.execute() }
+        let shutdown = ShutdownSignals { _ in work.cancel() }
+        let result = await work.result
+        shutdown.stop()
+        if let signal = shutdown.received { throw ExitCode(ShutdownSignals.exitStatus(for: signal)) }
+        try result.get()
+    }
 
-        let output = OutputBuffer(immediate: realtime)
-        let live = LiveDisplay(mode: LiveDisplay.mode(realtime: realtime, json: json, span: scenario.until ?? scenario.lastMentionedTime),
-                               output: output)
-        var sinks: [any SimulationEventSink] = []
-        let printer: TimelinePrinter?
-        let jsonStream: JSONLinesStream?
-        if json {
-            jsonStream = JSONLinesStream()
-            sinks.append(jsonStream!)
-            printer = nil
-        } else {
-            jsonStream = nil
-            let names = scenario.apps.flatMap(\.model.intents).map(\.name)
-            printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
-                                      output: output, flushEachLine: realtime, live: live)
-            sinks.append(printer!)
-            output.line(Self.banner(for: scenario, realtime: realtime))
-            output.line(printer!.renderer.header)
-        }
-        let log: SessionLogFile?
-        if session.noLog {
-            log = nil
-        } else {
-            CutShortLogs.report(in: session.logDirectory ?? SessionLogFile.defaultDirectory, by: "replay")
+    /// One replay, with everything it writes: the timeline (or JSON Lines), the session log
+    /// and the store. Cancelling its task stops the run where it is and closes them all.
+    struct Replay: Sendable {
+        var scenario: Scenario
+        var json: Bool
+        var realtime: Bool
+        var samples: Bool
+        /// nil: no session log.
+        var logDirectory: String?
+        var color: Terminal.ColorChoice
+        /// nil: no session store.
+        var storePath: String?
+
+        func execute() async throws {
+            let colors = !json && Terminal.useColors(color)
+            for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+
+            let output = OutputBuffer(immediate: realtime)
+            let live = LiveDisplay(mode: LiveDisplay.mode(realtime: realtime, json: json, span: scenario.until ?? scenario.lastMentionedTime),
+                                   output: output)
+            var sinks: [any SimulationEventSink] = []
+            let printer: TimelinePrinter?
+            let jsonStream: JSONLinesStream?
+            if json {
+                jsonStream = JSONLinesStream()
+                sinks.append(jsonStream!)
+                printer = nil
+            } else {
+                jsonStream = nil
+                let names = scenario.apps.flatMap(\.model.intents).map(\.name)
+                printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
+                                          output: output, flushEachLine: realtime, live: live)
+                sinks.append(printer!)
+                output.line(ReplayCommand.banner(for: scenario, realtime: realtime))
+                output.line(printer!.renderer.header)
+            }
+            let log = logDirectory.flatMap { openLog(in: $0) }
+            if let log { sinks.append(log) }
+
+            let recorder = storePath.flatMap {
+                ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0)
+            }
+            if let recorder { sinks.append(recorder) }
+            sinks.append(live)
+
+            let started = ContinuousClock.now
+            let outcome: ScenarioOutcome
             do {
-                log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
+                // The printer, stream, log and store take every event: the run keeps them only
+                // if it has expectations to check, so that a long replay runs in constant memory.
+                outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks, keepEvents: false)
+            } catch {
+                live.finish()
+                output.flush()
+                Terminal.error("\(scenario.file): \(error)")
+                throw ExitCode.badInput
+            }
+            let stopped = Task.isCancelled
+            let elapsed = ContinuousClock.now - started
+            live.finish()
+            jsonStream?.flush()
+            let logError = log?.close(at: outcome.endTime)
+            let storeError = recorder?.close()
+
+            if !json {
+                let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.eventCount) events"
+                output.line("")
+                output.line(colors ? summary.dim : summary)
+                if !stopped { for line in ReplayCommand.verdicts(outcome, colors: colors) { output.line(line) } }
+            }
+            output.flush()
+            if stopped {
+                Terminal.warning("stopped at \(outcome.endTime) by a signal: the log and the store hold every event up to then; expectations were not checked")
+            }
+            if let log {
+                if let logError {
+                    Terminal.warning("warning: the session log \(log.path) holds the first \(log.eventsWritten) of \(outcome.eventCount) events only (\(logError.reason)); the run went on in memory: the output above\(recorder == nil ? "" : " and the store") have every event")
+                } else {
+                    Terminal.note("session log: \(log.path)")
+                }
+            }
+            if let recorder {
+                if let storeError { Terminal.warning("warning: \(storeError); sessions after that were not stored") }
+                if !recorder.sessionIDs.isEmpty {
+                    let ids = recorder.sessionIDs.map(String.init).joined(separator: ", ")
+                    Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
+                }
+            }
+            if !stopped, !outcome.passed {
+                if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
+                throw ExitCode.expectationsFailed
+            }
+        }
+
+        /// Reports the logs of runs that died without closing them (T4), then opens this
+        /// run's log. A log that cannot be opened is warned about; the replay goes on.
+        private func openLog(in directory: String) -> SessionLogFile? {
+            CutShortLogs.report(in: directory, by: "replay")
+            do {
+                return try SessionLogFile(directory: directory, header: .init(
                     source: "replay", name: scenario.name, app: scenario.app.model.name,
-                    settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"))
-                sinks.append(log!)
+                    settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"),
+                    onWriteError: { [storing = storePath != nil] error in
+                        Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
+                    })
             } catch {
                 Terminal.warning("warning: \(error); replaying without a session log")
-                log = nil
+                return nil
             }
-        }
-
-        let recorder = noStore ? nil : Self.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, store: store)
-        if let recorder { sinks.append(recorder) }
-        sinks.append(live)
-
-        let started = ContinuousClock.now
-        let outcome: ScenarioOutcome
-        do {
-            outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks)
-        } catch {
-            live.finish()
-            output.flush()
-            Terminal.error("\(scenario.file): \(error)")
-            throw ExitCode.badInput
-        }
-        let elapsed = ContinuousClock.now - started
-        live.finish()
-        jsonStream?.flush()
-        let logError = log?.close(at: outcome.endTime)
-        let storeError = recorder?.close()
-
-        if !json {
-            let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.events.count) events"
-            output.line("")
-            output.line(colors ? summary.dim : summary)
-            for line in Self.verdicts(outcome, colors: colors) { output.line(line) }
-        }
-        output.flush()
-        if let log {
-            if let logError { Terminal.warning("warning: \(logError); the session ran in memory only") }
-            else { Terminal.note("session log: \(log.path)") }
-        }
-        if let recorder {
-            if let storeError { Terminal.warning("warning: \(storeError); sessions after that were not stored") }
-            if !recorder.sessionIDs.isEmpty {
-                let ids = recorder.sessionIDs.map(String.init).joined(separator: ", ")
-                Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
-            }
-        }
-        if !outcome.passed {
-            if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
-            throw ExitCode.expectationsFailed
         }
     }
 
     /// Opens the store and makes the run's recorder; a store that cannot be opened is
     /// warned about and the replay goes on without it (the JSON Lines log still has all).
-    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, store: StoreOptions) -> SessionRecorder? {
+    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, path: String) -> SessionRecorder? {
         do {
-            let database = try SessionDatabase(path: store.path)
+            let database = try SessionDatabase(path: path)
             StoreOptions.report(database)
             let wallClock = Int64((Date().timeIntervalSince1970 * 1e9).rounded())
             return SessionRecorder(database: database, run: .init(

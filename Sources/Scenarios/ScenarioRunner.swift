@@ -8,7 +8,10 @@ import Telemetry
 /// What running a scenario gave: every event, and the verdict on every expectation.
 public struct ScenarioOutcome: Sendable {
     public var scenario: Scenario
+    /// Every event of the run, unless it was run with `keepEvents: false` (then empty).
     public var events: [SimulationEvent]
+    /// How many events the run had, kept or not.
+    public var eventCount: Int
     public var results: [CheckResult]
     /// A9-style warnings from loading the app.
     public var warnings: [String]
@@ -33,14 +36,22 @@ public enum ScenarioRunner {
     /// Runs a scenario. Throws what a watch would refuse to configure
     /// (`AppRegistry.ConfigurationError`), or `SimulationEngine.Stall` when a Swift app's
     /// task never finishes or sleeps on the engine's clock.
+    ///
+    /// With `keepEvents: false` a scenario without expectations runs in constant memory
+    /// (its events go to `sinks` only): what a long replay needs, a million steps or a day
+    /// of mashing, whose events a log or a stream already takes. Expectations are checked
+    /// against the events, so a scenario with some keeps them regardless.
     public static func run(_ scenario: Scenario, realtime: Bool = false,
                            sinks: [any SimulationEventSink] = [],
-                           instruments: InstrumentFactory? = nil) async throws -> ScenarioOutcome {
+                           instruments: InstrumentFactory? = nil,
+                           keepEvents: Bool = true) async throws -> ScenarioOutcome {
         let recorder = EventRecorder()
+        let counter = EventCounter()
+        let keep = keepEvents || !scenario.expectations.isEmpty
         let clock: SimulationClock = realtime ? .real(.startingNow()) : .virtual
         let engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
                                           recognizer: scenario.recognizer, clock: clock,
-                                          sink: EventFanOut([recorder] + sinks))
+                                          sink: EventFanOut([keep ? recorder : counter] + sinks))
         engine.instruments = SensorSuite.instruments(for: scenario.sensors, seed: scenario.seed) + (instruments?(scenario) ?? [])
         let inputs = timedInputs(for: scenario)
         if realtime {
@@ -54,8 +65,20 @@ public enum ScenarioRunner {
         var evaluator = ExpectationEvaluator(events: events)
         let results = evaluator.evaluate(scenario.expectations)
         let warnings = scenario.apps.flatMap(\.warnings).map(\.description) + engine.installWarnings.map(\.description)
-        return ScenarioOutcome(scenario: scenario, events: events, results: results, warnings: warnings,
-                               endTime: max(engine.now, events.last?.time ?? .zero))
+        return ScenarioOutcome(scenario: scenario, events: events, eventCount: keep ? events.count : counter.count,
+                               results: results, warnings: warnings,
+                               endTime: max(engine.now, events.last?.time ?? counter.lastTime))
+    }
+
+    /// Counts events instead of keeping them.
+    final class EventCounter: SimulationEventSink {
+        private(set) var count = 0
+        private(set) var lastTime = Timestamp.zero
+
+        func record(_ event: SimulationEvent) {
+            count += 1
+            lastTime = event.time
+        }
     }
 
     /// The scenario's steps as engine inputs.

@@ -35,7 +35,8 @@ public struct JSONLineWriter {
 
     public mutating func field(_ key: StaticString, _ value: Int) {
         writeKey(key)
-        raw(String(value))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(UInt64(value.magnitude))
     }
 
     public mutating func field(_ key: StaticString, _ value: Bool) {
@@ -46,13 +47,13 @@ public struct JSONLineWriter {
     /// A number, or null when it is not finite (JSON has no NaN).
     public mutating func field(_ key: StaticString, _ value: Double) {
         writeKey(key)
-        raw(value.isFinite ? Self.format(value) : "null")
+        number(value)
     }
 
     /// Exact seconds from nanoseconds, with no floating-point rounding: `1.28`, `0.000002`.
     public mutating func field(_ key: StaticString, seconds nanoseconds: Int64) {
         writeKey(key)
-        raw(Self.seconds(nanoseconds))
+        seconds(nanoseconds)
     }
 
     /// A nested object of string values, in order.
@@ -93,6 +94,12 @@ public struct JSONLineWriter {
     /// RFC 8259 string escaping: quotes, backslashes and control characters.
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Nearly every string (event names, intents, buttons) needs no escaping: copied whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
@@ -109,6 +116,60 @@ public struct JSONLineWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The decimal digits of `value`, straight into the buffer: every line of the log has a
+    /// time and most have numbers, and going through `String` cost more than the rest of the line.
+    private mutating func digits(_ value: UInt64) {
+        guard value >= 10 else {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(value))
+            return
+        }
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: room for UInt64.max's 20 digits
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var index = buffer.count
+            var rest = value
+            while rest > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
+    }
+
+    /// `seconds(_:)` without building a string.
+    private mutating func seconds(_ nanoseconds: Int64) {
+        if nanoseconds < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = nanoseconds.magnitude
+        digits(magnitude / 1_000_000_000)
+        var fraction = magnitude % 1_000_000_000
+        guard fraction != 0 else { return }
+        var width = 9
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var scale: UInt64 = 1
+        for _ in 1..<width { scale *= 10 }
+        while scale > fraction {  // leading zeros of the fraction
+            bytes.append(UInt8(ascii: "0"))
+            scale /= 10
+        }
+        digits(fraction)
+    }
+
+    /// `format(_:)` without building a string for whole numbers; JSON's null for NaN and infinities.
+    private mutating func number(_ value: Double) {
+        guard value.isFinite else { return raw("null") }
+        if value == value.rounded(), abs(value) < 1e15 {
+            let whole = Int64(value)
+            if whole < 0 { bytes.append(UInt8(ascii: "-")) }
+            digits(whole.magnitude)
+        } else {
+            raw(value.description)
+        }
     }
 
     public static func seconds(_ nanoseconds: Int64) -> String {

@@ -39,6 +39,14 @@ public final class SessionLogFile: SimulationEventSink {
         case cannotOpen(String, Errno)
         case cannotWrite(String, Errno)
 
+        /// What went wrong, without the path: `No space left on device`.
+        public var reason: String {
+            switch self {
+            case .cannotCreateDirectory(_, let why): why
+            case .cannotOpen(_, let errno), .cannotWrite(_, let errno): "\(errno)"
+            }
+        }
+
         public var description: String {
             switch self {
             case .cannotCreateDirectory(let path, let why): "cannot create the log directory \(path): \(why)"
@@ -49,17 +57,30 @@ public final class SessionLogFile: SimulationEventSink {
     }
 
     public let path: String
-    private let descriptor: FileDescriptor
-    private var json = JSONLineWriter()
-    private var pending = 0
-    public private(set) var eventsWritten = 0
-    /// Events let go after `writeError`: they reached the other sinks, not this file.
-    public private(set) var eventsNotWritten = 0
-    /// The first write error, if any; the run goes on in memory and says so at the end.
-    public private(set) var writeError: LogError?
+    /// The file and its encoder, used only on `queue`.
+    private let writer: Writer
+    /// Encodes and writes batches in order, off the thread that records events, so that a
+    /// write (or a full disk) never holds up the engine — in a live run, the next press.
+    private let queue: DispatchQueue
+    /// Batches handed to `queue` and not yet written; the next hand-off waits below two.
+    private let inFlight = DispatchSemaphore(value: 2)
+    /// Events recorded since the last hand-off.
+    private var batch: [SimulationEvent] = []
+    private var lastHandOff: Int64
+    private let monotonicNanoseconds: () -> Int64
     private var closed = false
-    /// Batches are written once this many bytes are waiting.
-    private let batchBytes = 1 << 16
+
+    /// Hand a batch to the writer once this many events wait, or this long after the last
+    /// one: a crash of the process loses at most the last second or so (T4).
+    public var batchEvents = 512
+    public var batchInterval: Int64 = 1_000_000_000
+
+    /// Events on disk so far (exact once `flush()` or `close(at:)` has returned).
+    public var eventsWritten: Int { queue.sync { writer.eventsWritten } }
+    /// Events let go after `writeError`: they reached the other sinks, not this file.
+    public var eventsNotWritten: Int { queue.sync { writer.eventsNotWritten } }
+    /// The first write error, if any; the run goes on in memory and says so at the end.
+    public var writeError: LogError? { queue.sync { writer.writeError } }
 
     /// The default place: `$XDG_DATA_HOME/actionsim/logs`, else `~/.local/share/actionsim/logs`.
     public static var defaultDirectory: String {
@@ -69,7 +90,11 @@ public final class SessionLogFile: SimulationEventSink {
     }
 
     /// Creates `<directory>/<UTC time>-<name>.jsonl` (never overwriting) and writes its header.
-    public init(directory: String, header: Header, now: Date = Date()) throws(LogError) {
+    /// `onWriteError` is called once, on the writer's queue, when a write first fails (a
+    /// full disk, say), so that the user hears of it when it happens and not only at the end.
+    public init(directory: String, header: Header, now: Date = Date(),
+                monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds },
+                onWriteError: (@Sendable (LogError) -> Void)? = nil) throws(LogError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -96,11 +121,16 @@ public final class SessionLogFile: SimulationEventSink {
         }
         guard let opened else { throw .cannotOpen(candidate, lastError) }
         self.path = candidate
-        self.descriptor = opened
-        // Held until the process ends, however it ends: `unfinished(in:)` skips a log whose
+        // Held until the process ends, however it ends: `cutShort(in:)` skips a log whose
         // writer is still running (it has no footer yet, but was not cut short).
         _ = flock(opened.rawValue, LOCK_EX | LOCK_NB)
+        self.writer = Writer(path: candidate, descriptor: opened, onWriteError: onWriteError)
+        self.queue = DispatchQueue(label: "actionsim.session-log")
+        self.monotonicNanoseconds = monotonicNanoseconds
+        self.lastHandOff = monotonicNanoseconds()
+        batch.reserveCapacity(batchEvents)
 
+        var json = JSONLineWriter(capacity: 512)
         json.beginObject()
         json.field("event", "log-start")
         json.field("format", "actionsim-session-log")
@@ -114,52 +144,149 @@ public final class SessionLogFile: SimulationEventSink {
         if let origin = header.monotonicOrigin { json.field("monotonic_origin", seconds: origin.nanoseconds) }
         json.field("wall_clock", UTCTimestamp.iso8601(now))
         json.endObject()
-        flush()
+        writer.writeHeader(json)
     }
 
     deinit {
-        if !closed { try? descriptor.close() }
+        if !closed {
+            let writer = self.writer
+            queue.sync { writer.closeFile() }
+        }
     }
 
     public func record(_ event: SimulationEvent) {
-        EventEncoding.write(event, into: &json)
-        pending += 1
-        if json.count >= batchBytes { flush() }
+        batch.append(event)
+        if batch.count >= batchEvents || monotonicNanoseconds() - lastHandOff >= batchInterval { handOff() }
     }
 
     /// Writes every buffered event. After it returns, they survive a crash of this process.
-    /// After a write failed (a full disk), events are counted and let go: the run goes on.
     public func flush() {
-        guard !json.bytes.isEmpty else { return }
-        if writeError == nil {
-            do {
-                _ = try json.bytes.withUnsafeBytes { try descriptor.writeAll($0) }
-                eventsWritten += pending
-            } catch {
-                writeError = .cannotWrite(path, error as? Errno ?? .ioError)
-                eventsNotWritten += pending
-            }
-        } else {
-            eventsNotWritten += pending
+        handOff()
+        let writer = self.writer
+        queue.sync { writer.write() }
+    }
+
+    /// Gives the recorded events to the writer queue, which encodes and writes them.
+    private func handOff() {
+        lastHandOff = monotonicNanoseconds()
+        guard !batch.isEmpty, !closed else { return }
+        let events = batch, writer = self.writer, inFlight = self.inFlight
+        batch = []
+        batch.reserveCapacity(batchEvents)
+        inFlight.wait()
+        queue.async {
+            writer.encode(events)
+            writer.write()
+            inFlight.signal()
         }
-        pending = 0
-        json.removeAll()
     }
 
     /// Writes the footer, syncs and closes. Returns the first write error, if there was one.
     @discardableResult
     public func close(at time: Timestamp) -> LogError? {
         guard !closed else { return writeError }
-        json.beginObject()
-        json.field("t", seconds: time.nanoseconds)
-        json.field("event", "log-end")
-        json.field("events", eventsWritten + pending)
-        json.endObject()
-        flush()
-        _ = fsync(descriptor.rawValue)
-        try? descriptor.close()
+        handOff()
         closed = true
-        return writeError
+        let writer = self.writer
+        return queue.sync {
+            writer.writeFooter(at: time)
+            writer.closeFile()
+            return writer.writeError
+        }
+    }
+
+    /// The file and its encoder: touched only on the log's queue.
+    private final class Writer: @unchecked Sendable {
+        let path: String
+        let descriptor: FileDescriptor
+        let onWriteError: (@Sendable (LogError) -> Void)?
+        var json = JSONLineWriter()
+        var pending = 0
+        var eventsWritten = 0
+        var eventsNotWritten = 0
+        var writeError: LogError?
+        var fileClosed = false
+        /// Bytes of whole lines in the file.
+        var bytesOnDisk: Int64 = 0
+        var headerWritten = false
+
+        init(path: String, descriptor: FileDescriptor, onWriteError: (@Sendable (LogError) -> Void)?) {
+            self.path = path
+            self.descriptor = descriptor
+            self.onWriteError = onWriteError
+        }
+
+        func writeHeader(_ header: JSONLineWriter) {
+            json = header
+            write()
+            headerWritten = writeError == nil
+        }
+
+        func encode(_ events: [SimulationEvent]) {
+            for event in events { EventEncoding.write(event, into: &json) }
+            pending += events.count
+        }
+
+        /// Writes what is encoded; after the first error, drops it (the run goes on in memory).
+        func write() {
+            guard !json.bytes.isEmpty, writeError == nil, !fileClosed else {
+                eventsNotWritten += pending
+                json.removeAll()
+                pending = 0
+                return
+            }
+            var written = 0
+            let before = eventsWritten
+            do {
+                try json.bytes.withUnsafeBytes { buffer in
+                    while written < buffer.count {
+                        written += try descriptor.write(UnsafeRawBufferPointer(rebasing: buffer[written...]))
+                    }
+                }
+                eventsWritten += pending
+                // Start writing the batch to disk now (Linux begins writeback on this advice),
+                // so that the sync at close waits for the last batch only, not the whole file.
+                _ = posix_fadvise(descriptor.rawValue, off_t(bytesOnDisk), off_t(written), POSIX_FADV_DONTNEED)
+                bytesOnDisk += Int64(written)
+            } catch {
+                keepWholeLines(of: written)
+                eventsNotWritten += pending - (eventsWritten - before)
+                let failure = LogError.cannotWrite(path, error as? Errno ?? .ioError)
+                writeError = failure
+                onWriteError?(failure)
+            }
+            pending = 0
+            json.removeAll()
+        }
+
+        /// After a failed write (a full disk): the file keeps the lines that were written
+        /// whole, and loses the start of the line that was not, so that every line of the log
+        /// stays valid JSON; `eventsWritten` counts exactly the events it holds.
+        private func keepWholeLines(of written: Int) {
+            let whole = json.bytes[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            var lines = json.bytes[..<whole].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            if !headerWritten, lines > 0 { lines -= 1 }
+            headerWritten = headerWritten || whole > 0
+            eventsWritten += lines
+            bytesOnDisk += Int64(whole)
+            _ = ftruncate(descriptor.rawValue, off_t(bytesOnDisk))
+        }
+
+        func writeFooter(at time: Timestamp) {
+            json.beginObject()
+            json.field("t", seconds: time.nanoseconds)
+            json.field("event", "log-end")
+            json.field("events", eventsWritten + pending)
+            json.endObject()
+            write()
+        }
+
+        func closeFile() {
+            guard !fileClosed else { return }
+            _ = fsync(descriptor.rawValue)
+            try? descriptor.close()
+            fileClosed = true
+        }
     }
 
     /// A log that never got its footer and whose writer is gone: its run was killed or
@@ -168,6 +295,9 @@ public final class SessionLogFile: SimulationEventSink {
         public var path: String
         /// The last line stops mid-way (the process died inside a write).
         public var endsMidLine: Bool
+        /// Where the last whole line ends, when the file ends mid-line: `markReported` cuts
+        /// the torn line there, so that every line of the log stays valid JSON.
+        var wholeLinesEnd: off_t? = nil
     }
 
     /// Logs under `directory` that never got their footer, were not reported yet
@@ -190,12 +320,15 @@ public final class SessionLogFile: SimulationEventSink {
             guard count == tail.count else { return nil }
             let text = String(decoding: tail, as: UTF8.self)
             if text.contains("\"event\":\"log-end\"") || text.contains("\"event\":\"log-cut-short\"") { return nil }
-            return CutShort(path: path, endsMidLine: tail.last != UInt8(ascii: "\n"))
+            guard tail.last != UInt8(ascii: "\n") else { return CutShort(path: path, endsMidLine: false) }
+            let end = tail.lastIndex(of: UInt8(ascii: "\n")).map { size - off_t(tail.count - $0 - 1) }
+            return CutShort(path: path, endsMidLine: true, wholeLinesEnd: end)
         }
     }
 
     /// Appends a `log-cut-short` line to a log `cutShort(in:)` found, so that the file itself
-    /// says so and the next start does not report it again. Returns false if it cannot write.
+    /// says so and the next start does not report it again. A last line torn by the crash is
+    /// removed first (it is not valid JSON, and the line says so). Returns false if it cannot write.
     @discardableResult
     public static func markReported(_ log: CutShort, by source: String, now: Date = Date()) -> Bool {
         var json = JSONLineWriter(capacity: 256)
@@ -203,12 +336,20 @@ public final class SessionLogFile: SimulationEventSink {
         json.field("event", "log-cut-short")
         json.field("noticed", UTCTimestamp.iso8601(now))
         json.field("by", source)
-        if log.endsMidLine { json.field("last_line", "incomplete") }
-        json.endObject()
         let descriptor = open(log.path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
-        let bytes = (log.endsMidLine ? [UInt8(ascii: "\n")] : []) + json.bytes
+        var separator: [UInt8] = []
+        if log.endsMidLine {
+            if let end = log.wholeLinesEnd, ftruncate(descriptor, end) == 0 {
+                json.field("last_line", "incomplete, removed")
+            } else {
+                json.field("last_line", "incomplete")
+                separator = [UInt8(ascii: "\n")]
+            }
+        }
+        json.endObject()
+        let bytes = separator + json.bytes
         return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
     }
 

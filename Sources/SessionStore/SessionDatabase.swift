@@ -46,10 +46,17 @@ public final class SessionDatabase: @unchecked Sendable {
             // WAL with synchronous=NORMAL: a commit is durable against a crash of this
             // process (the WAL is in the OS), and only a power loss can take the last ones.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Checkpoint (copy the WAL into the database, and sync it) every 32 MB of WAL rather
+            // than SQLite's 4 MB: a recording only appends, and at the default a long replay
+            // stopped to sync every few thousand samples. The last connection to close
+            // checkpoints whatever is left.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
         }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read(Self.checkSchemaTable)
             try Self.migrator.migrate(queue)
+            try queue.read(Self.checkSchema)
         } catch {
             throw StoreError.wrap(error, path: path, doing: "open it")
         }
@@ -106,6 +113,50 @@ public final class SessionDatabase: @unchecked Sendable {
         return migrator
     }
 
+    /// The columns every reader relies on. A file whose migrations say it is up to date but
+    /// whose tables lack one was damaged or written by something else: refused at open (as
+    /// damaged) rather than failing on the first row read.
+    static let expectedColumns: [String: Set<String>] = [
+        "sessions": ["id", "kind", "workout_style", "activity", "app", "run_name", "source", "seed", "clock", "wall_start",
+                     "start_t", "end_t", "status", "sample_interval", "pool_length", "route_latitude", "route_longitude", "pid"],
+        "events": ["session_id", "t", "kind", "label"],
+        "samples": ["session_id", "t", "elapsed", "heart_rate", "active_energy", "distance", "speed", "cadence", "strokes",
+                    "depth", "pressure", "water_temperature", "submerged"],
+    ]
+
+    /// Checks the store's tables with plain SQL rather than GRDB's schema introspection,
+    /// which assumes a well-formed schema and stops the process on anything else.
+    static func checkSchema(_ db: Database) throws {
+        for (table, expected) in expectedColumns.sorted(by: { $0.key < $1.key }) {
+            let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+            guard !columns.isEmpty else { throw SchemaMismatch(problem: "it has no \(table) table") }
+            let found = Set(try columns.compactMap { try $0.decode(String?.self, atIndex: 0)?.lowercased() })
+            if let missing = expected.subtracting(found).sorted().first {
+                throw SchemaMismatch(problem: "its \(table) table has no column \(missing)")
+            }
+        }
+    }
+
+    /// Before anything reads the schema (GRDB's migrator does): every entry of SQLite's
+    /// schema table must have a text type and name. A damaged one (the fuzzer made a NULL
+    /// type) would stop the process inside GRDB, which decodes them without a way to fail.
+    static func checkSchemaTable(_ db: Database) throws {
+        let damaged = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM sqlite_master
+            WHERE typeof(type) != 'text' OR typeof(name) != 'text'
+               OR typeof(tbl_name) NOT IN ('text', 'null') OR typeof(sql) NOT IN ('text', 'null')
+            """) ?? 0
+        if damaged > 0 {
+            throw SchemaMismatch(problem: damaged == 1 ? "an entry of its schema table is damaged"
+                                     : "\(damaged) entries of its schema table are damaged")
+        }
+    }
+
+    /// Tables that are not the store's: reported as a damaged store.
+    struct SchemaMismatch: Error {
+        var problem: String
+    }
+
     // MARK: Recovery (T4)
 
     private func recoverInterrupted(isAlive: (Int32) -> Bool) throws(StoreError) -> [RecoveredSession] {
@@ -114,8 +165,8 @@ public final class SessionDatabase: @unchecked Sendable {
                 let rows = try Row.fetchAll(db, sql: "SELECT id, pid FROM sessions WHERE status = 'active'")
                 var recovered: [RecoveredSession] = []
                 for row in rows {
-                    let id: Int64 = row["id"]
-                    let pid: Int32? = row["pid"]
+                    let id: Int64 = try row.decode(forColumn: "id")
+                    let pid: Int32? = try? row.decode(Int32?.self, forColumn: "pid")
                     if let pid, isAlive(pid) { continue }
                     let lastSample = try Int64.fetchOne(db, sql: "SELECT MAX(t) FROM samples WHERE session_id = ?", arguments: [id])
                     let lastEvent = try Int64.fetchOne(db, sql: "SELECT MAX(t) FROM events WHERE session_id = ?", arguments: [id])
@@ -157,12 +208,15 @@ public final class SessionDatabase: @unchecked Sendable {
                            COALESCE(s.end_t, (SELECT MAX(t) FROM samples WHERE session_id = s.id), s.start_t) AS last_t
                     FROM sessions s ORDER BY s.id
                     """).map { row in
-                    Listing(id: row["id"], kind: SessionLifecycle.Kind(rawValue: row["kind"]) ?? .workout,
-                            workoutStyle: row["workout_style"], app: row["app"], runName: row["run_name"],
-                            status: RecordedSession.Status(rawValue: row["status"]) ?? .interrupted,
-                            startWallClock: row["wall_start"],
-                            duration: .nanoseconds((row["last_t"] as Int64) - (row["start_t"] as Int64)),
-                            samples: row["sample_count"])
+                    Listing(id: try row.decode(forColumn: "id"),
+                            kind: SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout,
+                            workoutStyle: try row.decode(forColumn: "workout_style"), app: try row.decode(forColumn: "app"),
+                            runName: try row.decode(forColumn: "run_name"),
+                            status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
+                            startWallClock: try row.decode(forColumn: "wall_start"),
+                            duration: .nanoseconds(try row.decode(Int64.self, forColumn: "last_t")
+                                &- row.decode(Int64.self, forColumn: "start_t")),
+                            samples: try row.decode(forColumn: "sample_count"))
                 }
             }
         } catch {
@@ -176,20 +230,26 @@ public final class SessionDatabase: @unchecked Sendable {
         do {
             loaded = try queue.read { db -> RecordedSession? in
                 guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
-                let kind = SessionLifecycle.Kind(rawValue: row["kind"]) ?? .workout
+                // Decoded with `decode`, which throws where a subscript would crash: the file
+                // is outside input, and a damaged or hand-edited one must get an error.
+                let kind = SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout
                 var session = RecordedSession(
-                    id: id, kind: kind, workoutStyle: row["workout_style"],
-                    activity: (row["activity"] as String?).flatMap(ActivityKind.init(rawValue:)),
-                    app: row["app"], runName: row["run_name"], source: row["source"], seed: row["seed"], clock: row["clock"],
-                    startWallClock: row["wall_start"], startTime: Timestamp(nanoseconds: row["start_t"]),
-                    endTime: (row["end_t"] as Int64?).map(Timestamp.init(nanoseconds:)),
-                    status: RecordedSession.Status(rawValue: row["status"]) ?? .interrupted,
-                    sampleInterval: .nanoseconds(row["sample_interval"] as Int64), poolLength: row["pool_length"],
-                    routeStart: (row["route_latitude"], row["route_longitude"]))
+                    id: id, kind: kind, workoutStyle: try row.decode(forColumn: "workout_style"),
+                    activity: try row.decode(String?.self, forColumn: "activity").flatMap(ActivityKind.init(rawValue:)),
+                    app: try row.decode(forColumn: "app"), runName: try row.decode(forColumn: "run_name"),
+                    source: try row.decode(forColumn: "source"), seed: try row.decode(forColumn: "seed"),
+                    clock: try row.decode(forColumn: "clock"), startWallClock: try row.decode(forColumn: "wall_start"),
+                    startTime: Timestamp(nanoseconds: try row.decode(forColumn: "start_t")),
+                    endTime: try row.decode(Int64?.self, forColumn: "end_t").map(Timestamp.init(nanoseconds:)),
+                    status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
+                    sampleInterval: .nanoseconds(try row.decode(Int64.self, forColumn: "sample_interval")),
+                    poolLength: try row.decode(forColumn: "pool_length"),
+                    routeStart: (try row.decode(forColumn: "route_latitude"), try row.decode(forColumn: "route_longitude")))
                 session.events = try Row.fetchAll(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
                                                   arguments: [id]).map { row in
-                    RecordedSession.Event(time: Timestamp(nanoseconds: row[0]),
-                                          kind: RecordedSession.EventKind(rawValue: row[1]) ?? .other, label: row[2])
+                    RecordedSession.Event(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)),
+                                          kind: RecordedSession.EventKind(rawValue: try row.decode(atIndex: 1)) ?? .other,
+                                          label: try row.decode(atIndex: 2))
                 }
                 let cursor = try Row.fetchCursor(db, sql: """
                     SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
@@ -197,18 +257,18 @@ public final class SessionDatabase: @unchecked Sendable {
                     FROM samples WHERE session_id = ? ORDER BY t
                     """, arguments: [id])
                 while let row = try cursor.next() {
-                    var sample = SensorSample(session: kind, elapsed: .nanoseconds(row[1] as Int64))
-                    sample.heartRate = row[2]
-                    sample.activeEnergy = row[3]
-                    sample.distance = row[4]
-                    sample.speed = row[5]
-                    sample.cadence = row[6]
-                    sample.strokes = row[7]
-                    sample.depth = row[8]
-                    sample.pressure = row[9]
-                    sample.waterTemperature = row[10]
-                    sample.submerged = row[11]
-                    session.samples.append(.init(time: Timestamp(nanoseconds: row[0]), sample: sample))
+                    var sample = SensorSample(session: kind, elapsed: .nanoseconds(try row.decode(Int64.self, atIndex: 1)))
+                    sample.heartRate = try row.decode(atIndex: 2)
+                    sample.activeEnergy = try row.decode(atIndex: 3)
+                    sample.distance = try row.decode(atIndex: 4)
+                    sample.speed = try row.decode(atIndex: 5)
+                    sample.cadence = try row.decode(atIndex: 6)
+                    sample.strokes = try row.decode(atIndex: 7)
+                    sample.depth = try row.decode(atIndex: 8)
+                    sample.pressure = try row.decode(atIndex: 9)
+                    sample.waterTemperature = try row.decode(atIndex: 10)
+                    sample.submerged = try row.decode(atIndex: 11)
+                    session.samples.append(.init(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)), sample: sample))
                 }
                 return session
             }
@@ -216,6 +276,36 @@ public final class SessionDatabase: @unchecked Sendable {
             throw StoreError.wrap(error, path: path, doing: "load session \(id)")
         }
         guard let loaded else { throw .noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
+        if let problem = Self.implausibleValue(in: loaded) { throw .damagedSession(id, path: path, problem) }
         return loaded
+    }
+
+    /// What no sensor of a watch reads, and no recorder writes: a session holding one was
+    /// damaged or edited, and is refused as a whole rather than handed to the summaries,
+    /// plots and exports that assume readings a watch could make (a heart rate of 1e300
+    /// bpm cannot even be rounded to an integer).
+    static let plausible: [(name: String, range: ClosedRange<Double>, value: @Sendable (SensorSample) -> Double?)] = [
+        ("heart rate", 0...400, \.heartRate), ("active energy", 0...1e6, \.activeEnergy), ("distance", 0...1e8, \.distance),
+        ("speed", 0...1000, \.speed), ("cadence", 0...1000, \.cadence), ("strokes", 0...1e7, \.strokes),
+        ("depth", -100...12_000, \.depth), ("pressure", 0...200_000, \.pressure),
+        ("water temperature", -100...200, \.waterTemperature),
+    ]
+
+    static func implausibleValue(in session: RecordedSession) -> String? {
+        guard session.sampleInterval > .zero, session.sampleInterval <= .seconds(86_400) else {
+            return "its sample interval is \(session.sampleInterval)"
+        }
+        guard (0...10_000).contains(session.poolLength) else { return "its pool length is \(session.poolLength) m" }
+        guard (-90...90).contains(session.routeStart.latitude), (-180...180).contains(session.routeStart.longitude) else {
+            return "its route starts at \(session.routeStart.latitude), \(session.routeStart.longitude)"
+        }
+        for timed in session.samples {
+            for field in plausible {
+                if let value = field.value(timed.sample), !field.range.contains(value) {
+                    return "the sample at \(timed.time) has a \(field.name) of \(value)"
+                }
+            }
+        }
+        return nil
     }
 }

@@ -2,15 +2,21 @@ import ActionButtonCore
 import Foundation
 import GRDB
 import Simulation
+import Synchronization
 import Telemetry
 
 /// Records a run's sessions into the store as its events arrive (a `SimulationEventSink`).
 ///
 /// A session's row is committed the moment it starts, so a crash can always be recovered;
 /// its samples and events are buffered and committed in batches — when enough are waiting
-/// or a second of real time has passed since the last commit — so a crash loses at most
-/// the last second, and a virtual replay writes 36,000 samples in a handful of
-/// transactions (T4). Pauses and ends commit at once.
+/// or a second of real time has passed since the last batch — so a virtual replay writes
+/// 36,000 samples in a handful of transactions (T4). Pauses and ends send their batch at once.
+///
+/// Batches are committed on the store's own writer queue while the run goes on, so that a
+/// commit never holds up the engine (in a live run, the next press's dispatch). At most one
+/// batch is being committed at a time; the next waits for it. A crash therefore loses at
+/// most the rows of the batch being filled and, during its commit, the one before: the last
+/// second or so of a real-time run. `commit()` and `close()` wait until all is on disk.
 public final class SessionRecorder: SimulationEventSink {
     /// The run the sessions come from.
     public struct Run: Sendable {
@@ -35,17 +41,46 @@ public final class SessionRecorder: SimulationEventSink {
         }
     }
 
+    /// A sample waiting for its batch.
+    struct SampleRow: Sendable {
+        var session: Int64
+        var time: Timestamp
+        var sample: SensorSample
+    }
+
+    /// An event waiting for its batch.
+    struct EventRow: Sendable {
+        var session: Int64
+        var event: RecordedSession.Event
+    }
+
+    /// What the writer queue reports back to the run.
+    private final class Progress: Sendable {
+        struct State {
+            var samplesCommitted = 0
+            var writeError: StoreError?
+        }
+        let state = Mutex(State())
+        /// Batches handed to the writer and not yet committed: the next waits below this.
+        static let inFlightLimit = 2
+        let inFlight = DispatchSemaphore(value: Progress.inFlightLimit)
+    }
+
     public let database: SessionDatabase
     public let run: Run
     /// Every session this recorder started, in order.
     public private(set) var sessionIDs: [Int64] = []
-    public private(set) var samplesCommitted = 0
+    /// Samples on disk so far (exact once `commit()` or `close()` has returned).
+    public var samplesCommitted: Int { progress.state.withLock { $0.samplesCommitted } }
     /// The first error; recording stops there and the run goes on (the log still has it all).
-    public private(set) var writeError: StoreError?
+    public var writeError: StoreError? { progress.state.withLock { $0.writeError } }
 
-    /// Rows waiting for the next commit.
-    private var pendingSamples: [(Int64, Timestamp, SensorSample)] = []
-    private var pendingEvents: [(Int64, RecordedSession.Event)] = []
+    private let progress = Progress()
+    /// Set once a write failed: later events are not even buffered.
+    private var stopped = false
+    /// Rows waiting for the next batch.
+    private var pendingSamples: [SampleRow] = []
+    private var pendingEvents: [EventRow] = []
     /// Events between sessions, kept for the next one (its first press and start intent).
     private var prelude: [RecordedSession.Event] = []
     private var current: Int64?
@@ -53,7 +88,7 @@ public final class SessionRecorder: SimulationEventSink {
     private var lastCommit: Int64
     private let monotonicNanoseconds: () -> Int64
 
-    /// Commit once this many rows wait, or this long after the last commit.
+    /// Send a batch once this many rows wait, or this long after the last one.
     public var batchRows = 4096
     public var batchInterval: Int64 = 1_000_000_000
 
@@ -68,14 +103,14 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     public func record(_ event: SimulationEvent) {
-        guard writeError == nil else { return }
+        guard !stopped else { return }
         switch event.kind {
         case .sample(let sample):
-            if let current { pendingSamples.append((current, event.time, sample)) }
+            if let current { pendingSamples.append(SampleRow(session: current, time: event.time, sample: sample)) }
         case .system(.appLaunched(let name)):
             app = name
         case .session(.started(let kind), let style):
-            commit()
+            send()
             begin(kind: kind, style: style, at: event.time)
             keep(event)
             return
@@ -83,19 +118,18 @@ public final class SessionRecorder: SimulationEventSink {
             keep(event)
         }
         if case .session(let change, _) = event.kind, change != .resumed {
-            if change == .ended { end(at: event.time) }
-            commit()
+            if change == .ended { end(at: event.time) } else { send() }
             return
         }
         if pendingSamples.count + pendingEvents.count >= batchRows || monotonicNanoseconds() - lastCommit >= batchInterval {
-            commit()
+            send()
         }
     }
 
     private func keep(_ event: SimulationEvent) {
         guard let stored = RecordedSession.Event.from(event) else { return }
         if let current {
-            pendingEvents.append((current, stored))
+            pendingEvents.append(EventRow(session: current, event: stored))
         } else {
             prelude.append(stored)
             if prelude.count > 256 { prelude.removeFirst(prelude.count - 256) }
@@ -103,9 +137,12 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     private func begin(kind: SessionLifecycle.Kind, style: String?, at time: Timestamp) {
+        guard !stopped else { return }
         let sensors = run.sensors
         let activity = kind == .workout ? sensors.workout.activity(forStyle: style).rawValue : nil
         do {
+            // Synchronous: the session's id keys its rows, and the row must be on disk
+            // before any of them so that a crash can always be recovered.
             let id = try database.queue.write { db -> Int64 in
                 try db.execute(sql: """
                     INSERT INTO sessions (kind, workout_style, activity, app, run_name, source, seed, clock, wall_start, start_t,
@@ -119,60 +156,77 @@ public final class SessionRecorder: SimulationEventSink {
             }
             current = id
             sessionIDs.append(id)
-            pendingEvents += prelude.map { (id, $0) }
+            pendingEvents += prelude.map { EventRow(session: id, event: $0) }
             prelude.removeAll()
         } catch {
-            writeError = StoreError.wrap(error, path: database.path, doing: "start a session")
+            fail(StoreError.wrap(error, path: database.path, doing: "start a session"))
         }
     }
 
     private func end(at time: Timestamp) {
         guard let id = current else { return }
-        commit { db in
+        send { db in
             try db.execute(sql: "UPDATE sessions SET status = 'ended', end_t = ? WHERE id = ?", arguments: [time.nanoseconds, id])
         }
         current = nil
     }
 
-    /// Writes every buffered row in one transaction. After it returns, they survive a
-    /// crash of this process.
-    public func commit() { commit(then: nil) }
+    /// Writes every buffered row. After it returns, they survive a crash of this process.
+    public func commit() {
+        send()
+        waitForWrites()
+    }
 
-    private func commit(then extra: ((Database) throws -> Void)? = nil) {
+    /// Hands the buffered rows (and `extra`, run in the same transaction) to the writer
+    /// queue, once the batch before has been committed.
+    private func send(then extra: (@Sendable (Database) throws -> Void)? = nil) {
         lastCommit = monotonicNanoseconds()
-        guard writeError == nil, !pendingSamples.isEmpty || !pendingEvents.isEmpty || extra != nil else { return }
-        let samples = pendingSamples, events = pendingEvents
-        do {
-            try database.queue.inTransaction { db in
-                if !samples.isEmpty {
-                    let insert = try db.cachedStatement(sql: """
-                        INSERT OR REPLACE INTO samples (session_id, t, elapsed, heart_rate, active_energy, distance, speed, cadence,
-                                                        strokes, depth, pressure, water_temperature, submerged)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                    for (id, time, s) in samples {
-                        insert.setUncheckedArguments([id, time.nanoseconds, s.elapsed.nanoseconds, s.heartRate, s.activeEnergy,
-                                                      s.distance, s.speed, s.cadence, s.strokes, s.depth, s.pressure,
-                                                      s.waterTemperature, s.submerged])
-                        try insert.execute()
-                    }
-                }
-                if !events.isEmpty {
-                    let insert = try db.cachedStatement(sql: "INSERT INTO events (session_id, t, kind, label) VALUES (?, ?, ?, ?)")
-                    for (id, event) in events {
-                        insert.setUncheckedArguments([id, event.time.nanoseconds, event.kind.rawValue, event.label])
-                        try insert.execute()
-                    }
-                }
-                try extra?(db)
-                return .commit
-            }
-            samplesCommitted += samples.count
-        } catch {
-            writeError = StoreError.wrap(error, path: database.path, doing: "save samples")
+        guard !stopped, !pendingSamples.isEmpty || !pendingEvents.isEmpty || extra != nil else { return }
+        let progress = self.progress
+        progress.inFlight.wait()
+        if progress.state.withLock({ $0.writeError != nil }) {
+            progress.inFlight.signal()
+            stopRecording()
+            return
         }
-        pendingSamples.removeAll(keepingCapacity: true)
-        pendingEvents.removeAll(keepingCapacity: true)
+        let samples = pendingSamples, events = pendingEvents, path = database.path
+        pendingSamples = []
+        pendingSamples.reserveCapacity(batchRows)
+        pendingEvents = []
+        database.queue.asyncWrite({ db in
+            try BatchInsert.samples(samples, in: db)
+            try BatchInsert.events(events, in: db)
+            try extra?(db)
+        }, completion: { _, result in
+            progress.state.withLock { state in
+                switch result {
+                case .success: state.samplesCommitted += samples.count
+                case .failure(let error):
+                    if state.writeError == nil { state.writeError = StoreError.wrap(error, path: path, doing: "save samples") }
+                }
+            }
+            progress.inFlight.signal()
+        })
+    }
+
+    /// Returns once every batch in flight is committed (or failed).
+    private func waitForWrites() {
+        for _ in 0..<Progress.inFlightLimit { progress.inFlight.wait() }
+        for _ in 0..<Progress.inFlightLimit { progress.inFlight.signal() }
+        if writeError != nil { stopRecording() }
+    }
+
+    private func fail(_ error: StoreError) {
+        progress.state.withLock { state in
+            if state.writeError == nil { state.writeError = error }
+        }
+        stopRecording()
+    }
+
+    private func stopRecording() {
+        stopped = true
+        pendingSamples.removeAll()
+        pendingEvents.removeAll()
     }
 
     /// Commits what is left. A session still running stays `active`: the run stopped
@@ -181,8 +235,8 @@ public final class SessionRecorder: SimulationEventSink {
     @discardableResult
     public func close(interruptOpenSession: Bool = true) -> StoreError? {
         if let id = current, interruptOpenSession {
-            let last = pendingSamples.last?.1.nanoseconds ?? pendingEvents.last?.1.time.nanoseconds
-            commit { db in
+            let last = pendingSamples.last?.time.nanoseconds ?? pendingEvents.last?.event.time.nanoseconds
+            send { db in
                 let end = try last ?? Int64.fetchOne(db, sql: "SELECT MAX(t) FROM samples WHERE session_id = ?", arguments: [id])
                 try db.execute(sql: "UPDATE sessions SET status = 'interrupted', end_t = COALESCE(?, start_t) WHERE id = ?",
                                arguments: [end, id])
@@ -191,8 +245,9 @@ public final class SessionRecorder: SimulationEventSink {
             }
             current = nil
         } else {
-            commit()
+            send()
         }
+        waitForWrites()
         return writeError
     }
 }

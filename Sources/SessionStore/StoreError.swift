@@ -7,6 +7,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupted(path: String, String)
     case failed(path: String, doing: String, String)
     case noSuchSession(Int64, known: [Int64])
+    /// One session holds values no recording could have made.
+    case damagedSession(Int64, path: String, String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the session database \(path) is damaged or not a database (\(why)); move it aside (the next run starts a new one) or point --db elsewhere"
         case .failed(let path, let doing, let why):
             return "session database \(path): cannot \(doing): \(why)"
+        case .damagedSession(let id, let path, let why):
+            return "session \(id) in \(path) is damaged (\(why)); the other sessions are unaffected"
         case .noSuchSession(let id, let known):
             let list = known.isEmpty ? "the store has no sessions yet; replay a scenario first"
                 : "known sessions: " + known.suffix(12).map(String.init).joined(separator: ", ") + "; `actionsim sessions` lists them"
@@ -26,6 +30,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Wraps a GRDB or SQLite error met while doing something.
     static func wrap(_ error: any Error, path: String, doing: String) -> StoreError {
         if let store = error as? StoreError { return store }
+        if let mismatch = error as? SessionDatabase.SchemaMismatch { return .corrupted(path: path, mismatch.problem) }
         if let database = error as? DatabaseError {
             switch database.resultCode {
             case .SQLITE_NOTADB, .SQLITE_CORRUPT:

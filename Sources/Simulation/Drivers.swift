@@ -26,12 +26,24 @@ extension SimulationEngine {
     /// a chord window, the start deadline), and at least to `minimumEnd` (sensors keep
     /// sampling until then). With a `stallLimit`, app work stuck on anything but the engine's
     /// clock for that long (real time) ends the run with `Stall` instead of hanging it.
+    ///
+    /// Cancelling the task stops the run where it is (SIGTERM, Ctrl-C): the caller then
+    /// finishes the engine and closes its log and store as after a complete run.
     public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
                            atLeastUntil minimumEnd: Timestamp = .zero, stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
+        // On the thread its intents run on: handing over to them and back costs no wake-up.
+        try await withTaskExecutorPreference(host.taskExecutor) { () async throws(Stall) in
+            try await replayVirtual(inputs, until: end, atLeastUntil: minimumEnd, stallLimit: stallLimit)
+        }
+    }
+
+    private func replayVirtual(_ inputs: [TimedInput], until end: Timestamp?, atLeastUntil minimumEnd: Timestamp,
+                               stallLimit: Duration?) async throws(Stall) {
         try await settle(stallLimit: stallLimit)
         var index = 0
         while index < inputs.count {
+            if Task.isCancelled { return }
             let time = inputs[index].time
             if let end, time > end { break }
             try await advanceVirtual(to: time, stallLimit: stallLimit)
@@ -41,6 +53,7 @@ extension SimulationEngine {
             }
             try await finishInstant(stallLimit: stallLimit)
         }
+        if Task.isCancelled { return }
         if end == nil { try await runUntilIdle(stallLimit: stallLimit) }
         let stop = end ?? minimumEnd
         if stop > now {
@@ -51,14 +64,15 @@ extension SimulationEngine {
 
     /// Replays `inputs` in real time: each input is applied when its time comes, intents
     /// sleep for real, and dispatch latency is what the machine gives. It ends as a virtual
-    /// run does: at `end` if given, else once nothing is pending after `minimumEnd`.
+    /// run does: at `end` if given, else once nothing is pending after `minimumEnd`, or as
+    /// soon as the task is cancelled (SIGTERM, Ctrl-C).
     public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil,
                             atLeastUntil minimumEnd: Timestamp = .zero) async {
         let signal = WakeSignal()
         host.onReport { signal.fire() }
         defer { host.onReport(nil) }
         var next = 0
-        while true {
+        while !Task.isCancelled {
             signal.reset()
             drainReports()
             let now = host.currentTime

@@ -58,6 +58,8 @@ public final class SimulationEngine {
     private var donatedIntents: [String: any AppIntent] = [:]
     private var launchedBefore = false
     private var recognizerOutputs: [PressRecognizer.Output] = []
+    /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
+    var quietSteps = 0
     private var systemEvents: [SystemEvent] = []
 
     /// Installs `apps` and applies `settings`, refusing what a watch would not offer (A1, A2, A9).
@@ -93,8 +95,14 @@ public final class SimulationEngine {
     /// The earliest time the recognizer, the system or an instrument needs to be woken.
     /// Sleeping intents are the host's business (`nextSleeperDeadline`).
     public var nextDeadline: Timestamp? {
-        [recognizer.nextWakeup, system.nextDeadline, instruments.compactMap(\.nextWakeup).min()]
-            .compactMap { $0 }.min()
+        earliest(recognizer.nextWakeup, system.nextDeadline, nextInstrumentWakeup)
+    }
+
+    /// The earliest time an instrument (a sensor) asks to be woken.
+    var nextInstrumentWakeup: Timestamp? {
+        var wakeup: Timestamp?
+        for instrument in instruments { wakeup = earliest(wakeup, instrument.nextWakeup) }
+        return wakeup
     }
 
     // MARK: Inputs
@@ -328,4 +336,15 @@ public final class SimulationEngine {
         if case .sample(let sample) = event.kind { host.publish(SensorReading(sample, at: event.time)) }
         sink.record(event)
     }
+}
+
+/// The earliest of some optional times (nil when none is given). Asked at every step of a
+/// replay, so written without building arrays.
+func earliest(_ a: Timestamp?, _ b: Timestamp?, _ c: Timestamp? = nil, _ d: Timestamp? = nil) -> Timestamp? {
+    func min(_ x: Timestamp?, _ y: Timestamp?) -> Timestamp? {
+        guard let x else { return y }
+        guard let y else { return x }
+        return y < x ? y : x
+    }
+    return min(min(a, b), min(c, d))
 }

@@ -1,9 +1,11 @@
 import ActionButtonCore
 import ActionIntents
+import Dispatch
 import Synchronization
 
 /// The simulated watch as running intents see it (`ActionButtonHost`). Intents run on
-/// Swift's concurrent executor; everything they do arrives here, is stamped with the
+/// Swift's concurrent executor in real time, and on the replay's own serial executor in
+/// virtual time (`SerialTaskExecutor`); everything they do arrives here, is stamped with the
 /// engine's time, and waits in a queue until the engine's driver drains it. The session
 /// lifecycle lives here too, under the same lock, because intents need its answer at once.
 ///
@@ -62,6 +64,11 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         /// Live leases, by the code that took them (a launched task, or a callback).
         var leases: [Int: Int] = [:]
         var quiescenceWaiter: CheckedContinuation<Void, Never>?
+        /// When (monotonic ns) the waiter stops waiting for quiescence and reports a stall.
+        var quiescenceDeadline: Int64?
+        /// The watchdog gave up on the last waiter: what was still busy then.
+        var stalled: String?
+        var watchdogRunning = false
         var settledWaiters: [CheckedContinuation<Void, Never>] = []
         var reports: [(Timestamp, Report)] = []
         /// Reports made by tasks a still-running intent started, held until it suspends or
@@ -81,9 +88,14 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Each app's own `@Dependency` objects on this watch, by app name.
     private let dependencyScopes = Mutex<[String: AppDependencyManager]>([:])
 
+    /// Where intents run in virtual time, beside the replay that drives them (see
+    /// `SerialTaskExecutor`); nil in real time, where they run on Swift's global executor.
+    let taskExecutor: SerialTaskExecutor?
+
     init(app: AppDefinition, sessionKind: SessionLifecycle.Kind, clock: SimulationClock) {
         self.app = Mutex(app)
         self.clock = clock
+        if case .virtual = clock { taskExecutor = SerialTaskExecutor() } else { taskExecutor = nil }
         self.state = Mutex(State(lifecycle: SessionLifecycle(kind: sessionKind)))
         self.reportSignal = Mutex(nil)
     }
@@ -209,7 +221,10 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Takes every queued report, oldest first.
     func takeReports() -> [(Timestamp, Report)] {
         state.withLock { state in
-            defer { state.reports.removeAll(keepingCapacity: true) }
+            // Asked at every step of a replay and nearly always empty: answer without
+            // touching (and so reallocating) the shared buffer.
+            if state.reports.isEmpty { return [] }
+            defer { state.reports = [] }
             return state.reports
         }
     }
@@ -224,7 +239,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             state.labels[state.nextTask] = label
             return state.nextTask
         }
-        Task {
+        Task(executorPreference: taskExecutor) { [self] in
             let identity = Self.currentIdentity()
             state.withLock { $0.identities[id] = identity }
             await waitForStartedWork()
@@ -261,8 +276,9 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// A sensor reading the engine logged: kept for `latestReading`, and handed to every
     /// observer (the simulated frameworks' delegates), inside the watch.
     func publish(_ reading: SensorReading) {
-        let observers = state.withLock { state in
+        let observers = state.withLock { state -> [any SensorReadingObserver] in
             state.latestReading = reading
+            if state.readingObservers.isEmpty { return [] }
             state.readingObservers.removeAll { $0.observer == nil }
             return state.readingObservers.compactMap(\.observer)
         }
@@ -290,29 +306,96 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         }
     }
 
+    /// Virtual time: suspends until all app work is finished or asleep on this clock, and
+    /// returns nil; or, once `limit` of real time has passed without that (a stall), returns
+    /// what was still busy at that moment. Returns nil at once if the calling task is cancelled.
+    ///
+    /// One watchdog per host checks the deadline a few times a second, rather than a timer per
+    /// wait: a cancelled `Task.sleep` keeps its memory until its deadline, and a fast replay
+    /// waits thousands of times a second.
+    func quiescence(within limit: Duration) async -> String? {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let (ready, startWatchdog) = state.withLock { state -> (Bool, Bool) in
+                    if Self.isQuiescent(state) || Task.isCancelled { return (true, false) }
+                    state.quiescenceWaiter = continuation
+                    state.quiescenceDeadline = RealClock.monotonicNow().nanoseconds &+ limit.nanoseconds
+                    state.stalled = nil
+                    defer { state.watchdogRunning = true }
+                    return (false, !state.watchdogRunning)
+                }
+                if ready { continuation.resume() }
+                if startWatchdog { runWatchdog() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                defer {
+                    state.quiescenceWaiter = nil
+                    state.quiescenceDeadline = nil
+                }
+                return state.quiescenceWaiter
+            }
+            waiter?.resume()
+        }
+        // Past the limit is a stall, even if the work settled before this task ran again.
+        return state.withLock { state in
+            defer { state.stalled = nil }
+            return state.stalled
+        }
+    }
+
+    /// Wakes a waiter whose deadline has passed, checking five times a second; stops when no
+    /// one is waiting (the next wait starts it again). On a dispatch timer rather than a Swift
+    /// task: the watchdog must fire even when every thread of Swift's executor is busy.
+    private func runWatchdog() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { [weak self] in
+            guard let self else { return }
+            let (waiter, goOn) = self.state.withLock { state -> (CheckedContinuation<Void, Never>?, Bool) in
+                guard let waiter = state.quiescenceWaiter, let deadline = state.quiescenceDeadline else {
+                    state.watchdogRunning = false
+                    return (nil, false)
+                }
+                guard RealClock.monotonicNow().nanoseconds >= deadline else { return (nil, true) }
+                state.quiescenceWaiter = nil
+                state.quiescenceDeadline = nil
+                state.stalled = Self.busyDescription(state)
+                state.watchdogRunning = false
+                return (waiter, false)
+            }
+            waiter?.resume()
+            if goOn { self.runWatchdog() }
+        }
+    }
+
     /// Whether all app work is finished or asleep right now.
     var isQuiescent: Bool { state.withLock { Self.isQuiescent($0) } }
 
     /// What keeps the watch from being quiescent, in words (for stall reports).
-    var busyDescription: String {
-        state.withLock { state in
-            var parts: [String] = []
-            for task in state.activeTasks.sorted() where !state.sleepers.contains(where: { $0.task == task }) {
-                parts.append("\(state.labels[task] ?? "task #\(task)") is still running")
-            }
-            for owner in state.leases.keys.sorted() where !state.activeTasks.contains(owner) {
-                let starter = state.labels[owner].map { "by \($0)" } ?? "by app code (a launch, observer or delegate)"
-                parts.append("a task started with Task { } \(starter) has not finished")
-            }
-            return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+    var busyDescription: String { state.withLock { Self.busyDescription($0) } }
+
+    private static func busyDescription(_ state: borrowing State) -> String {
+        var parts: [String] = []
+        for task in state.activeTasks.sorted() where !state.sleepers.contains(where: { $0.task == task }) {
+            parts.append("\(state.labels[task] ?? "task #\(task)") is still running")
         }
+        for owner in state.leases.keys.sorted() where !state.activeTasks.contains(owner) {
+            let starter = state.labels[owner].map { "by \($0)" } ?? "by app code (a launch, observer or delegate)"
+            parts.append("a task started with Task { } \(starter) has not finished")
+        }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
     }
 
     /// Whether no launched intent task is running.
     var isIdle: Bool { state.withLock { $0.activeTasks.isEmpty } }
 
     /// The earliest time a sleeping intent wants to wake.
-    var nextSleeperDeadline: Timestamp? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+    var nextSleeperDeadline: Timestamp? {
+        state.withLock { state in
+            var earliest: Timestamp?
+            for sleeper in state.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
+            return earliest
+        }
+    }
 
     /// Virtual time: moves the clock. Time never goes back.
     func setTime(_ time: Timestamp) { state.withLock { $0.now = max($0.now, time) } }
@@ -321,7 +404,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// so that two intents waking together still report in a fixed order).
     func wakeNextSleeper() -> Bool {
         let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
-            guard let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= state.now })
+            guard !state.sleepers.isEmpty, let index = state.sleepers.indices.filter({ state.sleepers[$0].deadline <= state.now })
                 .min(by: { (state.sleepers[$0].deadline, state.sleepers[$0].sequence) < (state.sleepers[$1].deadline, state.sleepers[$1].sequence) })
             else { return nil }
             return state.sleepers.remove(at: index).continuation
@@ -472,6 +555,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     private static func takeWaiterIfQuiescent(_ state: inout State) -> CheckedContinuation<Void, Never>? {
         guard isQuiescent(state), let waiter = state.quiescenceWaiter else { return nil }
         state.quiescenceWaiter = nil
+        state.quiescenceDeadline = nil
         return waiter
     }
 }

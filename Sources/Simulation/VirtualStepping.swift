@@ -30,8 +30,18 @@ extension SimulationEngine {
     public func advanceVirtual(to time: Timestamp, stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "advanceVirtual(to:) needs an engine on the virtual clock")
         try await settle(stallLimit: stallLimit)
-        while let due = dueTime(includingSensors: true), due < time {
-            try await wakeSleepers(at: max(due, now), stallLimit: stallLimit)
+        while let due = dueTime(includingSensors: true), due < time, !Task.isCancelled {
+            let instant = max(due, now)
+            if host.isQuiescent, host.nextSleeperDeadline.map({ $0 > instant }) ?? true {
+                // Nothing asleep until then and nothing running (a sensor tick in a quiet
+                // stretch, most of a long replay): what `wakeSleepers` then `finishInstant`
+                // do in that case, without their calls.
+                host.setTime(instant)
+                advance(to: now)
+                try await settle(stallLimit: stallLimit)
+                continue
+            }
+            try await wakeSleepers(at: instant, stallLimit: stallLimit)
             try await finishInstant(stallLimit: stallLimit)
         }
         try await wakeSleepers(at: max(time, now), stallLimit: stallLimit)
@@ -54,7 +64,7 @@ extension SimulationEngine {
     /// Goes on while something other than sampling is pending (an intent asleep, a window,
     /// the start deadline), as `runVirtual` does after its last input.
     public func runUntilIdle(stallLimit: Duration? = nil) async throws(Stall) {
-        while dueTime(includingSensors: false) != nil, let due = dueTime(includingSensors: true) {
+        while dueTime(includingSensors: false) != nil, let due = dueTime(includingSensors: true), !Task.isCancelled {
             try await wakeSleepers(at: max(due, now), stallLimit: stallLimit)
             try await finishInstant(stallLimit: stallLimit)
         }
@@ -62,26 +72,25 @@ extension SimulationEngine {
 
     /// Waits until all app work is finished or asleep, applying what it reports.
     public func settle(stallLimit: Duration?) async throws(Stall) {
+        // Most instants (a sensor tick, a press whose intent already returned) find no app
+        // work running: settle without suspending, except now and then, so that a long
+        // replay does not keep one of Swift's few executor threads from everyone else.
+        while host.isQuiescent {
+            if drainReports() == 0 {
+                quietSteps &+= 1
+                if quietSteps % 512 == 0 { await Task.yield() }
+                return
+            }
+        }
         guard let stallLimit else {
             await settle()
             return
         }
-        let host = self.host
         repeat {
-            let settled = await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    await host.quiescence()
-                    return true
-                }
-                group.addTask {
-                    try? await Task.sleep(for: stallLimit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first && host.isQuiescent
-            }
-            guard settled else { throw Stall(limit: stallLimit, time: now, busy: host.busyDescription) }
+            let busy = await host.quiescence(within: stallLimit)
+            // A cancelled run (SIGTERM) stops waiting; that is not a stall.
+            if Task.isCancelled { return }
+            if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
         } while drainReports() > 0
     }
 
@@ -91,8 +100,7 @@ extension SimulationEngine {
     }
 
     private func dueTime(includingSensors: Bool) -> Timestamp? {
-        var times = [recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline]
-        if includingSensors { times.append(instruments.compactMap(\.nextWakeup).min()) }
-        return times.compactMap { $0 }.min()
+        earliest(recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline,
+                 includingSensors ? nextInstrumentWakeup : nil)
     }
 }

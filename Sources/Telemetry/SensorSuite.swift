@@ -9,16 +9,20 @@ public final class SensorSuite: SimulationInstrument {
     public let settings: SensorSettings
     private let seed: Int
     private var sessionsStarted = 0
-    private var active: ActiveSession?
-
-    private enum Model {
-        case workout(WorkoutSensorModel)
-        case dive(DiveSensorModel)
+    private var active: ActiveSession? {
+        didSet { nextWakeup = active.flatMap(Self.nextSample(of:)) }
     }
+    /// When the next sample is due: kept beside the session rather than computed from it,
+    /// because the engine asks at every step and a computed answer would copy the session
+    /// and its model each time.
+    public private(set) var nextWakeup: Timestamp?
 
     private struct ActiveSession {
         var kind: SessionLifecycle.Kind
-        var model: Model
+        /// The session's model: one of the two, stepped in place (never copied, so that its
+        /// buffers are never copied either).
+        var workout: WorkoutSensorModel?
+        var dive: DiveSensorModel?
         var start: Timestamp
         /// Time spent paused so far; session time excludes it.
         var pausedTotal: Duration = .zero
@@ -26,6 +30,33 @@ public final class SensorSuite: SimulationInstrument {
         /// Session time of the next sample: always a whole number of intervals.
         var nextElapsed: Duration = .zero
         var lastElapsed: Duration?
+
+        /// Reads the sensors at `nextElapsed` and schedules the next reading.
+        mutating func takeSample(interval: Duration) -> (SensorSample, warnings: [String]) {
+            let elapsed = nextElapsed
+            let dt = lastElapsed.map { (elapsed - $0).secondsValue } ?? 0
+            var sample = SensorSample(session: kind, elapsed: elapsed)
+            var warnings: [String] = []
+            if workout != nil {
+                let reading = lastElapsed == nil ? workout!.reading() : workout!.step(dt)
+                sample.heartRate = reading.heartRate
+                sample.activeEnergy = reading.activeEnergy
+                sample.distance = reading.distance
+                sample.speed = reading.speed
+                sample.cadence = reading.cadence
+                sample.strokes = reading.strokes
+            } else if dive != nil {
+                let reading = lastElapsed == nil ? dive!.start() : dive!.step(dt)
+                sample.depth = reading.depth
+                sample.pressure = reading.pressure
+                sample.waterTemperature = reading.waterTemperature
+                sample.submerged = reading.submerged
+                warnings = reading.warnings
+            }
+            lastElapsed = elapsed
+            nextElapsed = elapsed + interval
+            return (sample, warnings)
+        }
     }
 
     public init(settings: SensorSettings, seed: Int) {
@@ -46,15 +77,15 @@ public final class SensorSuite: SimulationInstrument {
         case .started(let kind):
             let random = SplitMix64.stream(seed: seed, index: sessionsStarted)
             sessionsStarted += 1
-            let model: Model
+            var session = ActiveSession(kind: kind, start: event.time)
             switch kind {
             case .workout:
-                model = .workout(WorkoutSensorModel(activity: settings.workout.activity(forStyle: style), profile: settings.profile,
-                                                    poolLength: settings.workout.poolLength, random: random))
+                session.workout = WorkoutSensorModel(activity: settings.workout.activity(forStyle: style), profile: settings.profile,
+                                                     poolLength: settings.workout.poolLength, random: random)
             case .dive:
-                model = .dive(DiveSensorModel(settings: settings.dive, random: random))
+                session.dive = DiveSensorModel(settings: settings.dive, random: random)
             }
-            active = ActiveSession(kind: kind, model: model, start: event.time)
+            active = session
         case .paused:
             if active?.pausedAt == nil { active?.pausedAt = event.time }
         case .resumed:
@@ -67,40 +98,14 @@ public final class SensorSuite: SimulationInstrument {
         }
     }
 
-    public var nextWakeup: Timestamp? {
-        guard let session = active, session.pausedAt == nil else { return nil }
+    private static func nextSample(of session: ActiveSession) -> Timestamp? {
+        guard session.pausedAt == nil else { return nil }
         return session.start.advanced(by: session.pausedTotal + session.nextElapsed)
     }
 
     public func wake(at time: Timestamp) -> [SimulationEvent.Kind] {
-        guard var session = active, session.pausedAt == nil else { return [] }
-        active = nil // the model is mutated in `session`; keep a single copy of its buffers
-        let elapsed = session.nextElapsed
-        let dt = session.lastElapsed.map { (elapsed - $0).secondsValue } ?? 0
-        var sample = SensorSample(session: session.kind, elapsed: elapsed)
-        var events: [SimulationEvent.Kind] = []
-        switch session.model {
-        case .workout(var model):
-            let reading = session.lastElapsed == nil ? model.reading() : model.step(dt)
-            session.model = .workout(model)
-            sample.heartRate = reading.heartRate
-            sample.activeEnergy = reading.activeEnergy
-            sample.distance = reading.distance
-            sample.speed = reading.speed
-            sample.cadence = reading.cadence
-            sample.strokes = reading.strokes
-        case .dive(var model):
-            let reading = session.lastElapsed == nil ? model.start() : model.step(dt)
-            session.model = .dive(model)
-            sample.depth = reading.depth
-            sample.pressure = reading.pressure
-            sample.waterTemperature = reading.waterTemperature
-            sample.submerged = reading.submerged
-            events += reading.warnings.map { .warning($0) }
-        }
-        session.lastElapsed = elapsed
-        session.nextElapsed = elapsed + settings.interval
-        active = session
-        return [.sample(sample)] + events
+        guard active != nil, active?.pausedAt == nil else { return [] }
+        let (sample, warnings) = active!.takeSample(interval: settings.interval)
+        return warnings.isEmpty ? [.sample(sample)] : [.sample(sample)] + warnings.map { .warning($0) }
     }
 }

@@ -37,8 +37,13 @@ public struct YAMLDocument: Sendable {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            let type = attributes[.type] as? FileAttributeType
+            if type == .typeDirectory {
                 throw DocumentError("is a directory; expected a YAML file", file: path)
+            }
+            // A device, FIFO or socket could block the read forever or never end (/dev/zero).
+            if type != .typeRegular {
+                throw DocumentError("is not a regular file; expected a YAML file", file: path)
             }
             if let size = attributes[.size] as? NSNumber, size.intValue > Self.maximumSize {
                 throw DocumentError("is \(size.intValue) bytes; files over \(Self.maximumSize >> 20) MB are refused", file: path)
@@ -49,11 +54,21 @@ public struct YAMLDocument: Sendable {
         } catch {
             throw DocumentError(Self.describe(fileError: error, path: path), file: path)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw DocumentError("is not UTF-8 text; expected a YAML file", file: path)
+        try self.init(data: data, file: path)
+    }
+
+    /// Parses the bytes of a file: refused unless they are UTF-8 text without NUL bytes
+    /// and within `maximumSize`. What `init(contentsOf:)` does once it has read the file,
+    /// and what the fuzzers feed (`Tests/Fuzz`).
+    public init(data: Data, file: String) throws(DocumentError) {
+        guard data.count <= Self.maximumSize else {
+            throw DocumentError("is \(data.count) bytes; files over \(Self.maximumSize >> 20) MB are refused", file: file)
         }
-        if text.contains("\0") { throw DocumentError("contains NUL bytes; expected a YAML text file", file: path) }
-        try self.init(text: text, file: path)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DocumentError("is not UTF-8 text; expected a YAML file", file: file)
+        }
+        if text.utf8.contains(0) { throw DocumentError("contains NUL bytes; expected a YAML text file", file: file) }
+        try self.init(text: text, file: file)
     }
 
     private static func describe(fileError error: Error, path: String) -> String {
@@ -74,7 +89,9 @@ public struct YAMLDocument: Sendable {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let text = context.map { "\(problem) (\($0.text) at line \($0.mark.line))" } ?? problem
+            // libyaml stops at 1,000 levels of nesting and says so in terms of its C API.
+            let said = problem.hasPrefix("Maximum nesting level reached") ? "nested more than 1000 levels deep" : problem
+            let text = context.map { "\(said) (\($0.text) at line \($0.mark.line))" } ?? said
             return DocumentError("invalid YAML: \(text)", at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
             return DocumentError("duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in a mapping",

@@ -24,9 +24,9 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The README's "Bad input" table, row by row: each kind of bad input, given to the built
+/// `actionsim` as a user would, and exactly what the user sees. Nothing crashes; bad input
+/// exits 2 with `file[:line:column]: what is wrong`.
+@Suite("Bad input catalogue (README)")
+struct BadInputCatalogueTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        /// The row of the README table.
+        var kind: String
+        /// Writes the bad file(s) into a fresh directory; returns the path given to `actionsim`.
+        var make: @Sendable (String) throws -> String
+        /// What standard error says after `error: <path>`.
+        var says: String
+
+        var testDescription: String { kind }
+    }
+
+    static let manifest = CLI.packageRoot + "/scenarios/apps/trailrunner.yaml"
+    static let header = "app: \(manifest)\nsettings: {action: workout, first-press: running}\n"
+
+    static func file(_ name: String, _ text: String) -> @Sendable (String) throws -> String {
+        { directory in
+            let path = directory + "/" + name
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    static func bytes(_ name: String, _ bytes: [UInt8]) -> @Sendable (String) throws -> String {
+        { directory in
+            let path = directory + "/" + name
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+    }
+
+    static let rows: [Row] = [
+        Row(kind: "malformed YAML (an unclosed [)", make: file("run.yaml", header + "steps: [ {at: 0s, gesture: press}\n"),
+            says: ":4:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 3)"),
+        Row(kind: "a value of the wrong type", make: file("run.yaml", header + "seed: seven\nsteps: []\n"),
+            says: ":3:7: expected seed as a whole number, found \"seven\""),
+        Row(kind: "a mapping where a list belongs", make: file("run.yaml", header + "steps: {at: 0s, gesture: press}\n"),
+            says: ":3:8: expected steps as a list, found a mapping"),
+        Row(kind: "an unknown key", make: file("run.yaml", header + "stpes: []\n"),
+            says: ":3:1: unknown key \"stpes\" in the scenario; expected one of name, rule, rules, description, app, apps, settings, seed, recognizer, until, sensors, steps, expect (did you mean \"steps\"?)"),
+        Row(kind: "a key given twice", make: file("run.yaml", header + "seed: 1\nseed: 2\nsteps: []\n"),
+            says: ":3:1: duplicate key \"seed\" in a mapping"),
+        Row(kind: "a file over 32 MB", make: { directory in
+                let path = directory + "/run.yaml"
+                try Data(repeating: UInt8(ascii: "#"), count: (32 << 20) + 1).write(to: URL(fileURLWithPath: path))
+                return path
+            }, says: ": is 33554433 bytes; files over 32 MB are refused"),
+        Row(kind: "binary garbage (not UTF-8)", make: bytes("run.yaml", [0xFF, 0xFE, 0x00, 0x9C, 0xC3, 0x28, 0x80, 0x81]),
+            says: ": is not UTF-8 text; expected a YAML file"),
+        Row(kind: "control characters", make: file("run.yaml", "steps: [\u{01}\u{02}]\n"),
+            says: ": invalid text at byte 8: control characters are not allowed"),
+        Row(kind: "NUL bytes", make: bytes("run.yaml", Array("steps: []\n".utf8) + [0] + Array("\n".utf8)),
+            says: ": contains NUL bytes; expected a YAML text file"),
+        Row(kind: "an empty file", make: file("run.yaml", ""), says: ": the file is empty; expected a YAML mapping"),
+        Row(kind: "a file of comments only", make: file("run.yaml", "# nothing\n\n"), says: ": the file is empty; expected a YAML mapping"),
+        Row(kind: "a directory instead of a file", make: { directory in
+                try FileManager.default.createDirectory(atPath: directory + "/run.yaml", withIntermediateDirectories: true)
+                return directory + "/run.yaml"
+            }, says: ": is a directory; expected a YAML file"),
+        Row(kind: "a FIFO instead of a file", make: { directory in
+                let path = directory + "/run.yaml"
+                guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                return path
+            }, says: ": is not a regular file; expected a YAML file"),
+        Row(kind: "a device instead of a file", make: { _ in "/dev/zero" }, says: ": is not a regular file; expected a YAML file"),
+        Row(kind: "a file that does not exist", make: { directory in directory + "/nowhere.yaml" }, says: ": no such file"),
+        Row(kind: "YAML nested 100,000 levels deep", make: file("run.yaml", "steps: " + String(repeating: "[", count: 100_000)),
+            says: ":1:9: invalid YAML: nested more than 1000 levels deep (while parsing at line 1)"),
+        Row(kind: "anchors and aliases (a billion laughs)", make: file("run.yaml", header + "steps:\n- &a0 {at: 0s, gesture: press}\n"
+                + (1...8).map { "- &a\($0) [" + Array(repeating: "*a\($0 - 1)", count: 10).joined(separator: ", ") + "]\n" }.joined()),
+            says: ":5:3: expected a step as a mapping (key: value lines), found a list"),
+        Row(kind: "a manifest that is not UTF-8", make: { directory in
+                try Data([0x61, 0x70, 0x70, 0x3A, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: directory + "/app.yaml"))
+                let path = directory + "/run.yaml"
+                try "app: app.yaml\nsettings: {action: workout}\nsteps: []\n".write(toFile: path, atomically: true, encoding: .utf8)
+                return path
+            }, says: ":1:6: app manifest app.yaml: is not UTF-8 text; expected a YAML file"),
+        Row(kind: "a manifest path that is a directory", make: file("run.yaml", "app: /tmp\nsettings: {action: workout}\nsteps: []\n"),
+            says: ":1:6: app manifest /tmp: is a directory; expected a YAML file"),
+    ]
+
+    @Test("Bad input: actionsim replay says file:line:column and what is wrong, exits 2, never crashes", arguments: rows)
+    func replay(_ row: Row) throws {
+        let directory = CLI.temporaryDirectory()
+        let path = try row.make(directory)
+        let result = try CLI.run(["replay", path, "--no-log", "--no-store"])
+        #expect(result.status == 2, "\(row.kind): exit \(result.status)")
+        #expect(result.stderr == "error: \(path)\(row.says)\n", "\(row.kind)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// Parsing dominates: the YAML tree of a 31 MB file takes about 30 times its size. Run by
+    /// make test-long (a minute and a half in a debug build); the README gives the figures.
+    @Test("Bad input: a scenario of a million steps is replayed, not refused or crashed on",
+          .enabled(if: ProcessInfo.processInfo.environment["ACTIONSIM_LONG_TESTS"] == "1", "minutes in a debug build; make test-long"))
+    func millionSteps() async throws {
+        let directory = CLI.temporaryDirectory()
+        let path = directory + "/million.yaml"
+        var text = Self.header + "steps:\n"
+        for second in 1...1_000_000 { text += "- {at: \(second), gesture: press}\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        // Six million timeline lines: only the last ones are kept.
+        let result = try await CLI.offExecutor {
+            try CLI.run(["-c", "set -o pipefail; \"$0\" replay \"$1\" --no-log --no-store --color never | tail -n 3", CLI.binary, path],
+                        executable: "/bin/bash")
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("replayed 277:46:40.") && result.stdout.contains("· 5999997 events"), "\(result.stdout)")
+    }
+}

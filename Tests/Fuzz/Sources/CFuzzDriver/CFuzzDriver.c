@@ -1,0 +1,2 @@
+// Declarations only (include/CFuzzDriver.h); libFuzzer itself is linked by -sanitize=fuzzer.
+#include "CFuzzDriver.h"
