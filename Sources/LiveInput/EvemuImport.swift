@@ -32,7 +32,9 @@ public enum EvemuImport {
                               at: SourceLocation(file: file, line: lineNumber, column: 1))
             }
             guard fields.count == 4 else { throw fail("an event line has \(fields.count) fields, not 4") }
-            guard let time = parseTime(fields[0]) else { throw fail("\"\(fields[0])\" is not a time in seconds.microseconds") }
+            guard let time = parseTime(fields[0]) else {
+                throw fail("\"\(fields[0])\" is not a time in seconds.microseconds from 0 to 9223372036.854775")
+            }
             guard let type = UInt16(fields[1], radix: 16) else { throw fail("\"\(fields[1])\" is not an event type in hex") }
             guard let code = UInt16(fields[2], radix: 16) else { throw fail("\"\(fields[2])\" is not an event code in hex") }
             guard let value = Int32(fields[3]) else { throw fail("\"\(fields[3])\" is not a decimal value") }
@@ -68,6 +70,9 @@ public enum EvemuImport {
             nanos = value
             for _ in digits.count..<9 { nanos *= 10 }
         }
-        return seconds * 1_000_000_000 + nanos
+        // Beyond about 292 years a time no longer fits the engine's nanoseconds: refused, not wrapped.
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow, scaled <= Int64.max - nanos else { return nil }
+        return scaled + nanos
     }
 }

@@ -70,7 +70,7 @@ public struct RecordedScenario: Sendable {
     }
 
     public func yaml(_ header: Header) -> String {
-        var lines = header.comments.map { "# " + $0 }
+        var lines = header.comments.map { "# " + ScenarioText.comment($0) }
         lines.append("name: \(ScenarioText.quoted(header.name))")
         lines.append("rules: [S3]")
         lines.append("apps: [\(header.apps.map(\.yaml).joined(separator: ", "))]")

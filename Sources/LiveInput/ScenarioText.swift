@@ -41,14 +41,30 @@ public enum ScenarioText {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if let escape = escaped(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""
+    }
+
+    /// A comment line's text (after `# `) with what would end the comment or break the file
+    /// escaped: a device name from a recording can hold anything, NUL and line breaks included.
+    public static func comment(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar != "\t", let escape = escaped(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// YAML's escape for a control character or a character YAML reads as a line break
+    /// (NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR); nil for what may stand as it is.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0..<0x20, 0x7f...0x9f: "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+        case 0x2028, 0x2029, 0xfeff: "\\u" + String(scalar.value, radix: 16)
+        default: nil
+        }
     }
 
     /// The settings as a scenario's flow mapping.

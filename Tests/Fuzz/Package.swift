@@ -11,6 +11,8 @@ let fuzzers: [String] = [
     "scenario",           // scenario YAML (and the manifests it names)
     "manifest",           // app manifest YAML
     "session-database",   // the session store (SQLite) opened, listed and loaded
+    "device-profile",     // device profile YAML, then matched against a device
+    "evemu",              // evemu-record recordings, imported as scenario YAML
 ]
 
 let package = Package(

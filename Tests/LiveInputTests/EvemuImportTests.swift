@@ -1,8 +1,15 @@
 import ActionButtonCore
 import DeviceProfiles
+import Foundation
 import LiveInput
+import Scenarios
 import Testing
 import YAMLDocuments
+
+/// The repository and its test fixtures.
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+private func fixture(_ name: String) -> String { root + "/Tests/Fixtures/" + name }
 
 @Suite("evemu-record import")
 struct EvemuImportTests {
@@ -68,5 +75,35 @@ struct EvemuImportTests {
         } catch {
             #expect(error.description.hasPrefix("r.evemu:1:1: \"1.x\" is not a time"))
         }
+    }
+
+    @Test("a time past what nanoseconds hold is refused, not wrapped")
+    func timeTooLarge() throws {
+        let text = try String(contentsOfFile: fixture("fuzz/evemu/time-past-int64.evemu"), encoding: .utf8)
+        do {
+            _ = try EvemuImport.parse(text, file: "r.evemu")
+            Issue.record("accepted a time past Int64 nanoseconds")
+        } catch {
+            #expect(error.description.hasPrefix("r.evemu:3:1: \"9223372037.000000\" is not a time in seconds.microseconds from 0 to 9223372036.854775"))
+        }
+        // The largest time that fits is read exactly.
+        let last = try EvemuImport.parse("E: 9223372036.854775 0001 00b7 1\n", file: "r.evemu")
+        #expect(last.events.first?.time == 9_223_372_036_854_775_000)
+    }
+
+    @Test("a device name with NUL and line breaks (found by fuzz-evemu) becomes a comment that keeps the scenario valid")
+    func deviceNameWithControlCharacters() throws {
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: fixture("fuzz/evemu/nul-in-device-name.evemu"))), as: UTF8.self)
+        let parsed = try EvemuImport.parse(text, file: "r.evemu")
+        #expect(parsed.name?.contains("\u{0}") == true)
+        let recording = EvemuImport.steps(from: parsed.events, profile: try keyboardProfile())
+        let header = RecordedScenario.Header(name: "Imported", comments: ["device \"\(parsed.name!)\"", "a\rb\u{2028}c"],
+                                             apps: [.file(root + "/scenarios/apps/trailrunner.yaml")],
+                                             settings: .workout(app: "TrailRunner", firstPress: nil), seed: 1, recognizer: .evdev)
+        let yaml = recording.yaml(header)
+        #expect(yaml.contains("# device \"Generic U\\x0f\\x00 Gamepad\""))
+        #expect(yaml.contains("# a\\x0db\\u2028c"))
+        let scenario = try ScenarioParser.parse(YAMLDocument(data: Data(yaml.utf8), file: "imported.yaml"))
+        #expect(scenario.name == "Imported")
     }
 }
