@@ -135,7 +135,8 @@ bench: deps
 	$(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 
-# libFuzzer on the scenario and manifest YAML parsers and the session database (Tests/Fuzz),
+# libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu
+# recordings and the session database (Tests/Fuzz),
 # FUZZ_SECONDS each; a crash leaves its input in Tests/Fuzz/findings/ and fails the target.
 FUZZ_SECONDS ?= 600
 fuzz: deps

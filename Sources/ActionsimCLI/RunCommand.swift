@@ -190,8 +190,9 @@ struct LiveRun {
                       + (configuration.profile.map { " · profile \($0.file)" } ?? " · the terminal is the buttons")
                       + " · Ctrl-C ends the session")
         if configuration.profile == nil { Terminal.note(TerminalKeyMap.help) }
-        // After the banner and key help (on standard error), so the columns sit on the timeline.
-        if let header { out.line(header) }
+        // After the banner, the key help (on standard error) and the devices' opening, so the
+        // columns sit on the timeline and a device that cannot be opened leaves no header.
+        if let header { live.onReady = { out.line(header) } }
         let outcome: LiveSession.Outcome
         do throws(LiveInputError) {
             outcome = try live.run(origin: origin)

@@ -73,6 +73,9 @@ public final class LiveSession {
     private let notice: (String, Notice) -> Void
     /// Sensors and other instruments that run beside the engine on its clock.
     public var instruments: [any SimulationInstrument] = []
+    /// Called once the devices are open, before the first event: where `run` prints the
+    /// timeline's column header, so that a device that cannot be opened leaves no header.
+    public var onReady: (() -> Void)?
 
     private var engine: SimulationEngine!
     private var clock: RealClock!
@@ -124,6 +127,7 @@ public final class LiveSession {
 
         sources = try openSources(configuration.profile)
         defer { closeSources() }
+        onReady?()
         for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
         let nice = EventLoop.raiseThreadPriority()
         log(nice <= EventLoop.preferredNice

@@ -114,4 +114,82 @@ struct BadInputCatalogueTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("replayed 277:46:40.") && result.stdout.contains("· 5999997 events"), "\(result.stdout)")
     }
+
+    /// A row of the table about devices and recordings: the arguments given to `actionsim`
+    /// (with the fresh directory), the exit status, and the lines standard error must hold
+    /// (each line's start: what follows can name this machine's devices).
+    struct DeviceRow: CustomTestStringConvertible, Sendable {
+        var kind: String
+        var arguments: @Sendable (String) throws -> [String]
+        var exit: Int32
+        var says: @Sendable (String) -> [String]
+
+        var testDescription: String { kind }
+    }
+
+    static func write(_ directory: String, _ name: String, _ text: String) throws -> String {
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let deviceRows: [DeviceRow] = [
+        DeviceRow(kind: "a profile naming a missing evdev device", arguments: { directory in
+                let profile = try write(directory, "missing.yaml", "kind: evdev\nmatch: {path: /dev/input/by-id/usb-No_Such_Keyboard-event-kbd}\nbuttons: {action: KEY_F13}\n")
+                return ["run", "--no-log", "--no-store", "--device", profile]
+            }, exit: 3, says: { directory in [
+                "error: no input device matches the profile \(directory)/missing.yaml:",
+                "Run `actionsim devices --device \(directory)/missing.yaml` to see every device and why it does or does not match, or pass --input PATH.",
+            ] }),
+        DeviceRow(kind: "a profile naming a GPIO chip this machine lacks", arguments: { _ in
+                ["run", "--no-log", "--no-store", "--device", "devices/raspberry-pi-gpio.yaml"]
+            }, exit: 3, says: { _ in ["error: none of the profile's GPIO chips exists (pinctrl-bcm2711, pinctrl-bcm2835, pinctrl-rp1)"] }),
+        DeviceRow(kind: "--input naming a device that does not exist", arguments: { _ in
+                ["run", "--no-log", "--no-store", "--device", "devices/usb-keyboard.yaml", "--input", "/dev/input/event99"]
+            }, exit: 3, says: { _ in ["error: cannot open /dev/input/event99: no such device"] }),
+        DeviceRow(kind: "--input naming a file that is not an input device", arguments: { _ in
+                ["run", "--no-log", "--no-store", "--device", "devices/usb-keyboard.yaml", "--input", "/dev/null"]
+            }, exit: 3, says: { _ in ["error: /dev/null is not an evdev input device; expected /dev/input/eventN or a link to one (e.g. /dev/input/by-id/*-event-kbd)"] }),
+        DeviceRow(kind: "a profile with a key name that does not exist", arguments: { directory in
+                ["run", "--no-log", "--no-store", "--device", try write(directory, "bad.yaml", "kind: evdev\nbuttons: {action: KEY_PROGG1}\n")]
+            }, exit: 2, says: { directory in ["error: \(directory)/bad.yaml:2:19: buttons.action: unknown key \"KEY_PROGG1\"; expected a Linux key name such as KEY_PROG1, KEY_F13 or BTN_0 (see linux/input-event-codes.h or `actionsim devices`) (did you mean \"KEY_PROG1\"?)"] }),
+        DeviceRow(kind: "a profile of binary garbage", arguments: { directory in
+                let path = directory + "/garbage.yaml"
+                try Data([0xFF, 0xFE, 0x00, 0x9C, 0xC3, 0x28]).write(to: URL(fileURLWithPath: path))
+                return ["run", "--no-log", "--no-store", "--device", path]
+            }, exit: 2, says: { directory in ["error: \(directory)/garbage.yaml: is not UTF-8 text; expected a YAML file"] }),
+        DeviceRow(kind: "an evemu recording with a malformed event line", arguments: { directory in
+                ["import-evemu", try write(directory, "r.evemu", "N: x\nE: 0.1 0001 00b7\n"), "--device", "devices/usb-keyboard.yaml"]
+            }, exit: 2, says: { directory in ["error: \(directory)/r.evemu:2:1: an event line has 3 fields, not 4; expected an evemu event line such as \"E: 1.250000 0001 0094 0001\""] }),
+        DeviceRow(kind: "an evemu recording with a time past 292 years", arguments: { _ in
+                ["import-evemu", "Tests/Fixtures/fuzz/evemu/time-past-int64.evemu", "--device", "devices/usb-keyboard.yaml"]
+            }, exit: 2, says: { _ in ["error: Tests/Fixtures/fuzz/evemu/time-past-int64.evemu:3:1: \"9223372037.000000\" is not a time in seconds.microseconds from 0 to 9223372036.854775; expected an evemu event line such as \"E: 1.250000 0001 0094 0001\""] }),
+        DeviceRow(kind: "an evemu recording given a GPIO profile", arguments: { directory in
+                ["import-evemu", try write(directory, "r.evemu", "N: x\n"), "--device", "devices/raspberry-pi-gpio.yaml"]
+            }, exit: 2, says: { _ in ["error: devices/raspberry-pi-gpio.yaml is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile"] }),
+    ]
+
+    @Test("Bad input: a missing device, a bad profile or a bad recording is said plainly, with exit 3 or 2, never a crash",
+          arguments: deviceRows)
+    func devices(_ row: DeviceRow) throws {
+        let directory = CLI.temporaryDirectory()
+        let result = try CLI.run(try row.arguments(directory))
+        #expect(result.status == row.exit, "\(row.kind): exit \(result.status): \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        for line in row.says(directory) { #expect(lines.contains { $0.hasPrefix(line) }, "\(row.kind): \(result.stderr)") }
+        // Nothing on standard output: not even the timeline's column header.
+        #expect(result.stdout.isEmpty, "\(row.kind): \(result.stdout)")
+    }
+
+    @Test("Bad input: an evemu device name holding NUL and control characters (found by fuzz-evemu) is imported, escaped in a comment")
+    func evemuNameWithControlCharacters() throws {
+        let directory = CLI.temporaryDirectory()
+        let output = directory + "/imported.yaml"
+        let result = try CLI.run(["import-evemu", "Tests/Fixtures/fuzz/evemu/nul-in-device-name.evemu", "--device", "devices/usb-keyboard.yaml", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("(device \"Generic U\\x0f\\x00 Gamepad\")"))
+        let check = try CLI.run(["check", output])
+        #expect(check.status == 0, "\(check.stderr)")
+    }
 }
