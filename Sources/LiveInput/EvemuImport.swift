@@ -12,13 +12,17 @@ public enum EvemuImport {
         public var type: UInt16
         public var code: UInt16
         public var value: Int32
+        /// The time as the file wrote it, for messages.
+        public var timeText: String = ""
     }
 
-    /// The device name (`N:`) and every event, in file order.
+    /// The device name (`N:`) and every event, in file order (which is time order: a file
+    /// whose times go back is refused).
     public static func parse(_ text: String, file: String) throws(DocumentError) -> (name: String?, events: [Event]) {
         var name: String?
         var events: [Event] = []
         var lineNumber = 0
+        var previousLine = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -38,7 +42,14 @@ public enum EvemuImport {
             guard let type = UInt16(fields[1], radix: 16) else { throw fail("\"\(fields[1])\" is not an event type in hex") }
             guard let code = UInt16(fields[2], radix: 16) else { throw fail("\"\(fields[2])\" is not an event code in hex") }
             guard let value = Int32(fields[3]) else { throw fail("\"\(fields[3])\" is not a decimal value") }
-            events.append(Event(time: time, type: type, code: code, value: value))
+            // The kernel's times only go forward; going back means two recordings in one file.
+            if let previous = events.last, time < previous.time {
+                throw DocumentError("the time \(fields[0]) is before the previous event's, \(previous.timeText) on line \(previousLine); "
+                                    + "an evemu recording's times only go forward: is a second recording appended to this one?",
+                                    at: SourceLocation(file: file, line: lineNumber, column: 1))
+            }
+            previousLine = lineNumber
+            events.append(Event(time: time, type: type, code: code, value: value, timeText: String(fields[0])))
         }
         return (name, events)
     }

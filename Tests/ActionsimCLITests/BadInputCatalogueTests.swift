@@ -164,6 +164,9 @@ struct BadInputCatalogueTests {
         DeviceRow(kind: "an evemu recording with a time past 292 years", arguments: { _ in
                 ["import-evemu", "Tests/Fixtures/fuzz/evemu/time-past-int64.evemu", "--device", "devices/usb-keyboard.yaml"]
             }, exit: 2, says: { _ in ["error: Tests/Fixtures/fuzz/evemu/time-past-int64.evemu:3:1: \"9223372037.000000\" is not a time in seconds.microseconds from 0 to 9223372036.854775; expected an evemu event line such as \"E: 1.250000 0001 0094 0001\""] }),
+        DeviceRow(kind: "two evemu recordings in one file (time goes back)", arguments: { _ in
+                ["import-evemu", "Tests/Fixtures/fuzz/evemu/two-recordings-appended.evemu", "--device", "devices/usb-keyboard.yaml"]
+            }, exit: 2, says: { _ in ["error: Tests/Fixtures/fuzz/evemu/two-recordings-appended.evemu:12:1: the time 0.000000 is before the previous event's, 2.400000 on line 11; an evemu recording's times only go forward: is a second recording appended to this one?"] }),
         DeviceRow(kind: "an evemu recording given a GPIO profile", arguments: { directory in
                 ["import-evemu", try write(directory, "r.evemu", "N: x\n"), "--device", "devices/raspberry-pi-gpio.yaml"]
             }, exit: 2, says: { _ in ["error: devices/raspberry-pi-gpio.yaml is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile"] }),

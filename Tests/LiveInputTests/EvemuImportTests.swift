@@ -106,4 +106,17 @@ struct EvemuImportTests {
         let scenario = try ScenarioParser.parse(YAMLDocument(data: Data(yaml.utf8), file: "imported.yaml"))
         #expect(scenario.name == "Imported")
     }
+
+    @Test("two recordings in one file (found by fuzz-evemu: the scenario written had its steps out of order) are refused where time goes back")
+    func timeGoesBack() throws {
+        let text = try String(contentsOfFile: fixture("fuzz/evemu/two-recordings-appended.evemu"), encoding: .utf8)
+        do {
+            _ = try EvemuImport.parse(text, file: "r.evemu")
+            Issue.record("accepted times that go back")
+        } catch {
+            #expect(error.description == "r.evemu:12:1: the time 0.000000 is before the previous event's, 2.400000 on line 11; an evemu recording's times only go forward: is a second recording appended to this one?")
+        }
+        // Equal times (a key and its SYN_REPORT) are fine.
+        #expect(try EvemuImport.parse("E: 1.0 0001 00b7 1\nE: 1.0 0000 0000 0\n", file: "r.evemu").events.count == 2)
+    }
 }
