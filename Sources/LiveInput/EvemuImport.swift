@@ -23,6 +23,7 @@ public enum EvemuImport {
         var events: [Event] = []
         var lineNumber = 0
         var previousLine = 0
+        var firstKeyTime: Int64?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -49,6 +50,16 @@ public enum EvemuImport {
                                     at: SourceLocation(file: file, line: lineNumber, column: 1))
             }
             previousLine = lineNumber
+            // Scenario times count from the first key event and stop at 1000 hours.
+            if type == 1 /* EV_KEY */, value == 0 || value == 1 {
+                let first = firstKeyTime ?? time
+                firstKeyTime = first
+                if time - first > DurationSyntax.maximumNanoseconds {
+                    throw DocumentError("the time \(fields[0]) is more than 1000 hours after the first key event's; "
+                                        + "a scenario holds up to 1000 hours: split the recording",
+                                        at: SourceLocation(file: file, line: lineNumber, column: 1))
+                }
+            }
             events.append(Event(time: time, type: type, code: code, value: value, timeText: String(fields[0])))
         }
         return (name, events)

@@ -15,7 +15,8 @@ public enum DurationSyntax {
         }
     }
 
-    static let maximumNanoseconds: Int64 = 1000 * 3600 * 1_000_000_000
+    /// The longest time a file may name: 1000 hours.
+    public static let maximumNanoseconds: Int64 = 1000 * 3600 * 1_000_000_000
 
     public static func parse(_ raw: String) -> Result<Duration, Problem> {
         let text = raw.trimmingWhitespace()
@@ -77,8 +78,9 @@ public enum DurationSyntax {
             total += value * scale
             sawTerm = true
         }
-        guard sawTerm, total.isFinite, total < 4e15 else { return nil }
-        return Int64(total.rounded())
+        guard sawTerm, total.isFinite else { return nil }
+        // Past Int64 it cannot be converted; anything that large is refused as too large.
+        return total < 4e15 ? Int64(total.rounded()) : .max
     }
 }
 

@@ -119,4 +119,16 @@ struct EvemuImportTests {
         // Equal times (a key and its SYN_REPORT) are fine.
         #expect(try EvemuImport.parse("E: 1.0 0001 00b7 1\nE: 1.0 0000 0000 0\n", file: "r.evemu").events.count == 2)
     }
+
+    @Test("a recording spanning more than 1000 hours (found by fuzz-evemu: the scenario's until did not parse) is refused at the line")
+    func overThousandHours() throws {
+        let text = try String(contentsOfFile: fixture("fuzz/evemu/over-1000-hours.evemu"), encoding: .utf8)
+        #expect(throws: DocumentError.self) { _ = try EvemuImport.parse(text, file: "r.evemu") }
+        do { _ = try EvemuImport.parse(text, file: "r.evemu") } catch {
+            #expect(error.description == "r.evemu:7:1: the time 20001000 is more than 1000 hours after the first key event's; a scenario holds up to 1000 hours: split the recording")
+        }
+        // Exactly 1000 hours after the first key event is still a scenario.
+        let edge = try EvemuImport.parse("E: 5.0 0001 00b7 1\nE: 3600005.0 0001 00b7 0\n", file: "r.evemu")
+        #expect(edge.events.count == 2)
+    }
 }

@@ -80,4 +80,10 @@ struct BadInputTests {
     func badDurations(_ text: String) {
         #expect(throws: DurationSyntax.Problem.self) { _ = try DurationSyntax.parse(text).get() }
     }
+
+    @Test("S1: a time past 1000 hours is said to be too large, however it is written (5555h was called malformed)",
+          arguments: ["5555h 49m 59s", "1001h", "3600001s", "4000000", "1000:00:01"])
+    func tooLarge(_ text: String) {
+        #expect(DurationSyntax.parse(text) == .failure(.tooLarge(text)))
+    }
 }
