@@ -141,6 +141,8 @@ struct LiveRun {
                     source: source, name: configuration.profile?.name ?? "terminal",
                     app: configuration.setup.settings.appName, settings: configuration.setup.settings.description,
                     seed: configuration.setup.seed, clock: "real", monotonicOrigin: origin))
+                // The loop flushes after each wake-up: written there, with no thread woken.
+                log!.writesInline = true
                 sinks.append(log!)
             } catch {
                 Terminal.warning("warning: \(error); running without a session log")
@@ -158,6 +160,7 @@ struct LiveRun {
                     source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
                     seed: configuration.setup.seed, clock: "real",
                     wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors))
+                stored!.commitsInline = true
                 sinks.append(stored!)
             } catch {
                 Terminal.warning("warning: \(error); running without the session store")

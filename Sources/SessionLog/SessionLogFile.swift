@@ -74,6 +74,10 @@ public final class SessionLogFile: SimulationEventSink {
     /// one: a crash of the process loses at most the last second or so (T4).
     public var batchEvents = 512
     public var batchInterval: Int64 = 1_000_000_000
+    /// Write only when `flush()` is called or `batchEvents` wait, on the calling thread. A
+    /// replay wants the queue (the engine goes on while the disk writes); the live loop,
+    /// which flushes after each wake-up, wants no other thread woken for it (idle cost, P4).
+    public var writesInline = false
 
     /// Events on disk so far (exact once `flush()` or `close(at:)` has returned).
     public var eventsWritten: Int { queue.sync { writer.eventsWritten } }
@@ -156,14 +160,25 @@ public final class SessionLogFile: SimulationEventSink {
 
     public func record(_ event: SimulationEvent) {
         batch.append(event)
-        if batch.count >= batchEvents || monotonicNanoseconds() - lastHandOff >= batchInterval { handOff() }
+        if writesInline {
+            if batch.count >= batchEvents { flush() }
+        } else if batch.count >= batchEvents || monotonicNanoseconds() - lastHandOff >= batchInterval {
+            handOff()
+        }
     }
 
     /// Writes every buffered event. After it returns, they survive a crash of this process.
+    /// After a write failed (a full disk), events are counted and let go: the run goes on.
+    /// The last batch is encoded and written on the calling thread (after any still queued).
     public func flush() {
-        handOff()
-        let writer = self.writer
-        queue.sync { writer.write() }
+        lastHandOff = monotonicNanoseconds()
+        guard !closed else { return }
+        let events = batch, writer = self.writer
+        batch = []
+        queue.sync {
+            writer.encode(events)
+            writer.write()
+        }
     }
 
     /// Gives the recorded events to the writer queue, which encodes and writes them.
@@ -185,10 +200,12 @@ public final class SessionLogFile: SimulationEventSink {
     @discardableResult
     public func close(at time: Timestamp) -> LogError? {
         guard !closed else { return writeError }
-        handOff()
         closed = true
-        let writer = self.writer
+        let events = batch, writer = self.writer
+        batch = []
         return queue.sync {
+            writer.encode(events)
+            writer.write()
             writer.writeFooter(at: time)
             writer.closeFile()
             return writer.writeError

@@ -91,6 +91,10 @@ public final class SessionRecorder: SimulationEventSink {
     /// Send a batch once this many rows wait, or this long after the last one.
     public var batchRows = 4096
     public var batchInterval: Int64 = 1_000_000_000
+    /// Commit each batch on the calling thread instead of GRDB's writer queue. A replay
+    /// wants the queue (the run goes on while SQLite writes); the live loop, which sends a
+    /// small batch a second, wants no other thread woken for it (idle cost, P4).
+    public var commitsInline = false
 
     public init(database: SessionDatabase, run: Run,
                 monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds }) {
@@ -193,11 +197,12 @@ public final class SessionRecorder: SimulationEventSink {
         pendingSamples = []
         pendingSamples.reserveCapacity(batchRows)
         pendingEvents = []
-        database.queue.asyncWrite({ db in
+        let write: @Sendable (Database) throws -> Void = { db in
             try BatchInsert.samples(samples, in: db)
             try BatchInsert.events(events, in: db)
             try extra?(db)
-        }, completion: { _, result in
+        }
+        let finished: @Sendable (Result<Void, any Error>) -> Void = { result in
             progress.state.withLock { state in
                 switch result {
                 case .success: state.samplesCommitted += samples.count
@@ -206,7 +211,12 @@ public final class SessionRecorder: SimulationEventSink {
                 }
             }
             progress.inFlight.signal()
-        })
+        }
+        if commitsInline {
+            finished(Result { try database.queue.write(write) })
+        } else {
+            database.queue.asyncWrite(write, completion: { _, result in finished(result) })
+        }
     }
 
     /// Returns once every batch in flight is committed (or failed).
