@@ -173,27 +173,28 @@ public final class SessionLogFile: SimulationEventSink {
     public func flush() {
         lastHandOff = monotonicNanoseconds()
         guard !closed else { return }
-        let events = batch, writer = self.writer
-        batch = []
-        queue.sync {
-            writer.encode(events)
-            writer.write()
-        }
+        let events = takeBatch(), writer = self.writer
+        queue.sync { writer.write(events) }
     }
 
     /// Gives the recorded events to the writer queue, which encodes and writes them.
     private func handOff() {
         lastHandOff = monotonicNanoseconds()
         guard !batch.isEmpty, !closed else { return }
-        let events = batch, writer = self.writer, inFlight = self.inFlight
-        batch = []
-        batch.reserveCapacity(batchEvents)
+        let events = takeBatch(), writer = self.writer, inFlight = self.inFlight
         inFlight.wait()
         queue.async {
-            writer.encode(events)
-            writer.write()
+            writer.write(events)
             inFlight.signal()
         }
+    }
+
+    /// The events recorded since the last write, leaving an empty batch of the usual size.
+    private func takeBatch() -> [SimulationEvent] {
+        let events = batch
+        batch = []
+        batch.reserveCapacity(batchEvents)
+        return events
     }
 
     /// Writes the footer, syncs and closes. Returns the first write error, if there was one.
@@ -201,11 +202,9 @@ public final class SessionLogFile: SimulationEventSink {
     public func close(at time: Timestamp) -> LogError? {
         guard !closed else { return writeError }
         closed = true
-        let events = batch, writer = self.writer
-        batch = []
+        let events = takeBatch(), writer = self.writer
         return queue.sync {
-            writer.encode(events)
-            writer.write()
+            writer.write(events)
             writer.writeFooter(at: time)
             writer.closeFile()
             return writer.writeError
@@ -239,9 +238,11 @@ public final class SessionLogFile: SimulationEventSink {
             headerWritten = writeError == nil
         }
 
-        func encode(_ events: [SimulationEvent]) {
+        /// Encodes `events` and writes them after what is already encoded.
+        func write(_ events: [SimulationEvent]) {
             for event in events { EventEncoding.write(event, into: &json) }
             pending += events.count
+            write()
         }
 
         /// Writes what is encoded; after the first error, drops it (the run goes on in memory).
