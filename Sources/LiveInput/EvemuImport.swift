@@ -12,8 +12,6 @@ public enum EvemuImport {
         public var type: UInt16
         public var code: UInt16
         public var value: Int32
-        /// The time as the file wrote it, for messages.
-        public var timeText: String = ""
     }
 
     /// The device name (`N:`) and every event, in file order (which is time order: a file
@@ -23,6 +21,7 @@ public enum EvemuImport {
         var events: [Event] = []
         var lineNumber = 0
         var previousLine = 0
+        var previousTimeText: Substring = ""
         var firstKeyTime: Int64?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -45,11 +44,12 @@ public enum EvemuImport {
             guard let value = Int32(fields[3]) else { throw fail("\"\(fields[3])\" is not a decimal value") }
             // The kernel's times only go forward; going back means two recordings in one file.
             if let previous = events.last, time < previous.time {
-                throw DocumentError("the time \(fields[0]) is before the previous event's, \(previous.timeText) on line \(previousLine); "
+                throw DocumentError("the time \(fields[0]) is before the previous event's, \(previousTimeText) on line \(previousLine); "
                                     + "an evemu recording's times only go forward: is a second recording appended to this one?",
                                     at: SourceLocation(file: file, line: lineNumber, column: 1))
             }
             previousLine = lineNumber
+            previousTimeText = fields[0]
             // Scenario times count from the first key event and stop at 1000 hours.
             if type == 1 /* EV_KEY */, value == 0 || value == 1 {
                 let first = firstKeyTime ?? time
@@ -60,7 +60,7 @@ public enum EvemuImport {
                                         at: SourceLocation(file: file, line: lineNumber, column: 1))
                 }
             }
-            events.append(Event(time: time, type: type, code: code, value: value, timeText: String(fields[0])))
+            events.append(Event(time: time, type: type, code: code, value: value))
         }
         return (name, events)
     }

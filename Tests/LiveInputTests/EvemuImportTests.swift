@@ -123,8 +123,10 @@ struct EvemuImportTests {
     @Test("a recording spanning more than 1000 hours (found by fuzz-evemu: the scenario's until did not parse) is refused at the line")
     func overThousandHours() throws {
         let text = try String(contentsOfFile: fixture("fuzz/evemu/over-1000-hours.evemu"), encoding: .utf8)
-        #expect(throws: DocumentError.self) { _ = try EvemuImport.parse(text, file: "r.evemu") }
-        do { _ = try EvemuImport.parse(text, file: "r.evemu") } catch {
+        do {
+            _ = try EvemuImport.parse(text, file: "r.evemu")
+            Issue.record("accepted a recording over 1000 hours")
+        } catch {
             #expect(error.description == "r.evemu:7:1: the time 20001000 is more than 1000 hours after the first key event's; a scenario holds up to 1000 hours: split the recording")
         }
         // Exactly 1000 hours after the first key event is still a scenario.
