@@ -127,15 +127,9 @@ struct BadInputCatalogueTests {
         var testDescription: String { kind }
     }
 
-    static func write(_ directory: String, _ name: String, _ text: String) throws -> String {
-        let path = directory + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     static let deviceRows: [DeviceRow] = [
         DeviceRow(kind: "a profile naming a missing evdev device", arguments: { directory in
-                let profile = try write(directory, "missing.yaml", "kind: evdev\nmatch: {path: /dev/input/by-id/usb-No_Such_Keyboard-event-kbd}\nbuttons: {action: KEY_F13}\n")
+                let profile = try file("missing.yaml", "kind: evdev\nmatch: {path: /dev/input/by-id/usb-No_Such_Keyboard-event-kbd}\nbuttons: {action: KEY_F13}\n")(directory)
                 return ["run", "--no-log", "--no-store", "--device", profile]
             }, exit: 3, says: { directory in [
                 "error: no input device matches the profile \(directory)/missing.yaml:",
@@ -151,7 +145,7 @@ struct BadInputCatalogueTests {
                 ["run", "--no-log", "--no-store", "--device", "devices/usb-keyboard.yaml", "--input", "/dev/null"]
             }, exit: 3, says: { _ in ["error: /dev/null is not an evdev input device; expected /dev/input/eventN or a link to one (e.g. /dev/input/by-id/*-event-kbd)"] }),
         DeviceRow(kind: "a profile with a key name that does not exist", arguments: { directory in
-                ["run", "--no-log", "--no-store", "--device", try write(directory, "bad.yaml", "kind: evdev\nbuttons: {action: KEY_PROGG1}\n")]
+                ["run", "--no-log", "--no-store", "--device", try file("bad.yaml", "kind: evdev\nbuttons: {action: KEY_PROGG1}\n")(directory)]
             }, exit: 2, says: { directory in ["error: \(directory)/bad.yaml:2:19: buttons.action: unknown key \"KEY_PROGG1\"; expected a Linux key name such as KEY_PROG1, KEY_F13 or BTN_0 (see linux/input-event-codes.h or `actionsim devices`) (did you mean \"KEY_PROG1\"?)"] }),
         DeviceRow(kind: "a profile of binary garbage", arguments: { directory in
                 let path = directory + "/garbage.yaml"
@@ -159,7 +153,7 @@ struct BadInputCatalogueTests {
                 return ["run", "--no-log", "--no-store", "--device", path]
             }, exit: 2, says: { directory in ["error: \(directory)/garbage.yaml: is not UTF-8 text; expected a YAML file"] }),
         DeviceRow(kind: "an evemu recording with a malformed event line", arguments: { directory in
-                ["import-evemu", try write(directory, "r.evemu", "N: x\nE: 0.1 0001 00b7\n"), "--device", "devices/usb-keyboard.yaml"]
+                ["import-evemu", try file("r.evemu", "N: x\nE: 0.1 0001 00b7\n")(directory), "--device", "devices/usb-keyboard.yaml"]
             }, exit: 2, says: { directory in ["error: \(directory)/r.evemu:2:1: an event line has 3 fields, not 4; expected an evemu event line such as \"E: 1.250000 0001 0094 0001\""] }),
         DeviceRow(kind: "an evemu recording with a time past 292 years", arguments: { _ in
                 ["import-evemu", "Tests/Fixtures/fuzz/evemu/time-past-int64.evemu", "--device", "devices/usb-keyboard.yaml"]
@@ -171,7 +165,7 @@ struct BadInputCatalogueTests {
                 ["import-evemu", "Tests/Fixtures/fuzz/evemu/over-1000-hours.evemu", "--device", "devices/usb-keyboard.yaml"]
             }, exit: 2, says: { _ in ["error: Tests/Fixtures/fuzz/evemu/over-1000-hours.evemu:7:1: the time 20001000 is more than 1000 hours after the first key event's; a scenario holds up to 1000 hours: split the recording"] }),
         DeviceRow(kind: "an evemu recording given a GPIO profile", arguments: { directory in
-                ["import-evemu", try write(directory, "r.evemu", "N: x\n"), "--device", "devices/raspberry-pi-gpio.yaml"]
+                ["import-evemu", try file("r.evemu", "N: x\n")(directory), "--device", "devices/raspberry-pi-gpio.yaml"]
             }, exit: 2, says: { _ in ["error: devices/raspberry-pi-gpio.yaml is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile"] }),
     ]
 

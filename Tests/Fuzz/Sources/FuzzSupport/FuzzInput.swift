@@ -21,6 +21,14 @@ public enum FuzzInput {
         return 0
     }
 
+    /// A path in the actionsim repository (`scenarios/…`, `devices/…`), for fuzzers that
+    /// resolve what an input names the way the shipped files do.
+    public static func repositoryPath(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(relative).path
+    }
+
     /// A scratch directory for this fuzzing process: in memory (/dev/shm) where there is
     /// one, since a fuzzer that writes a file per input spends its time in the file system.
     public static let scratch: String = {

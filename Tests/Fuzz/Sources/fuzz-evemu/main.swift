@@ -8,12 +8,9 @@ import LiveInput
 import Scenarios
 import YAMLDocuments
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The shipped USB keyboard profile (F13 / F14), read once from `devices/`.
 let keyboard: EvdevInput = {
-    let path = root.appendingPathComponent("devices/usb-keyboard.yaml").path
+    let path = FuzzInput.repositoryPath("devices/usb-keyboard.yaml")
     guard let profile = try? DeviceProfileParser.load(contentsOf: path), case .evdev(let input) = profile.input else {
         fatalError("cannot read \(path)")
     }
@@ -21,7 +18,7 @@ let keyboard: EvdevInput = {
 }()
 
 /// Where the imported scenario would be written, beside the shipped ones, naming their workout app.
-let scenarioPath = root.appendingPathComponent("scenarios/imported.yaml").path
+let scenarioPath = FuzzInput.repositoryPath("scenarios/imported.yaml")
 
 FuzzInput.main { bytes, count in
     FuzzInput.run(bytes, count) { data in

@@ -7,9 +7,7 @@ import Scenarios
 import YAMLDocuments
 
 /// A name in the shipped scenarios' folder, so relative manifest paths resolve as in a seed.
-let scenarioPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("scenarios/fuzzed.yaml").path
+let scenarioPath = FuzzInput.repositoryPath("scenarios/fuzzed.yaml")
 
 FuzzInput.main { bytes, count in
     FuzzInput.run(bytes, count) { data in
