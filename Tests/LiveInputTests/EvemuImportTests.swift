@@ -6,10 +6,8 @@ import Scenarios
 import Testing
 import YAMLDocuments
 
-/// The repository and its test fixtures.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-private func fixture(_ name: String) -> String { root + "/Tests/Fixtures/" + name }
+/// A file of `Tests/Fixtures/`.
+private func fixture(_ name: String) -> String { repository + "/Tests/Fixtures/" + name }
 
 @Suite("evemu-record import")
 struct EvemuImportTests {
@@ -98,7 +96,7 @@ struct EvemuImportTests {
         #expect(parsed.name?.contains("\u{0}") == true)
         let recording = EvemuImport.steps(from: parsed.events, profile: try keyboardProfile())
         let header = RecordedScenario.Header(name: "Imported", comments: ["device \"\(parsed.name!)\"", "a\rb\u{2028}c"],
-                                             apps: [.file(root + "/scenarios/apps/trailrunner.yaml")],
+                                             apps: [.file(repository + "/scenarios/apps/trailrunner.yaml")],
                                              settings: .workout(app: "TrailRunner", firstPress: nil), seed: 1, recognizer: .evdev)
         let yaml = recording.yaml(header)
         #expect(yaml.contains("# device \"Generic U\\x0f\\x00 Gamepad\""))

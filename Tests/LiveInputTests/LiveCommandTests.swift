@@ -4,13 +4,6 @@ import Testing
 import Glibc
 #endif
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-
-/// The `actionsim` built beside this test bundle.
-private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("actionsim").path
-
 /// A scratch directory removed when the test ends.
 private final class Scratch {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-live-\(UUID())").path

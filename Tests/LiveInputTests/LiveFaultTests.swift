@@ -10,12 +10,6 @@ import Glibc
 // host has no input devices); the real-kernel tests under qemu add a full disk, a clock
 // jump, unplugging and load (Tests/kernel/).
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-
-private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("actionsim").path
-
 /// A directory for one test, with a setup scenario: TrailRunner, its first press a run,
 /// sensors at 10 Hz so that the store commits batches while presses come in.
 private final class FaultScratch {

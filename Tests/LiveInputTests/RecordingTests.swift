@@ -6,8 +6,6 @@ import Simulation
 import Testing
 import YAMLDocuments
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
 private let trailRunner = repository + "/scenarios/apps/trailrunner.yaml"
 
 /// A ten-line SplitMix64: deterministic "random" times for the round-trip tests.

@@ -5,9 +5,6 @@ import Scenarios
 import Testing
 import YAMLDocuments
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
-
 /// The gestures a run of terminal keys makes, through the real recognizer.
 private func gestures(typing keys: String, at times: [Int64]? = nil) -> [Gesture.Kind] {
     var map = TerminalKeyMap()

@@ -5,9 +5,6 @@ import Testing
 import Glibc
 #endif
 
-private let actionsim = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("actionsim").path
-
 private func start(on terminal: PseudoTerminal) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: actionsim)
