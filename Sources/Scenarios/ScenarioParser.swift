@@ -57,7 +57,7 @@ public enum ScenarioParser {
         var rules: [String] = []
         for value in (top["rules"] ?? top["rule"]).map({ $0.sequenceOrSingle() }) ?? [] {
             let rule = try value.string("a rule")
-            guard rule.range(of: #"^[APTS][0-9]{1,2}$"#, options: .regularExpression) != nil else {
+            guard Self.isSpecRule(rule) else {
                 throw value.error("rule \"\(rule)\" is not a SPEC rule; expected a name such as A6, P3, T1 or S2")
             }
             rules.append(rule)
@@ -101,6 +101,13 @@ public enum ScenarioParser {
         return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
                         apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
                         expectations: expectations, sensors: sensors)
+    }
+
+    /// A SPEC rule's name: A, P, T or S, then one or two digits (`A6`, `P3`, `S12`).
+    static func isSpecRule(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return (2...3).contains(bytes.count) && "APTS".utf8.contains(bytes[0])
+            && bytes.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     // MARK: Settings (A1, A2)

@@ -22,7 +22,11 @@ public struct YAMLDocument: Sendable {
         self.file = file
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // The basic resolver tags no plain scalar: Yams' default one matches each against
+            // NSRegularExpression patterns, which loads ICU's regex engine and its data into
+            // every process that reads a profile or a manifest (about 2 MB of a live run's
+            // memory). YAMLValue reads numbers, booleans and nulls from the text itself.
+            node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw Self.translate(error, file: file)
         } catch {

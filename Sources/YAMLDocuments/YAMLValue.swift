@@ -68,10 +68,22 @@ public struct YAMLValue: @unchecked Sendable {
     }
 
     public func bool(_ what: String) throws(DocumentError) -> Bool {
-        guard case .scalar = node, let value = node.bool else {
+        guard case .scalar(let scalar) = node, let value = Self.boolean(scalar) else {
             throw error("expected \(what) as true or false, found \(kindDescription)")
         }
         return value
+    }
+
+    /// YAML 1.1's booleans: `true`, `yes` or `on` (or `false`, `no`, `off`) in any case,
+    /// unless quoted or tagged `!!str` (`"true"` is text). What Yams' own `Bool` reading
+    /// accepts, without its resolver's regular expressions.
+    static func boolean(_ scalar: Node.Scalar) -> Bool? {
+        guard scalar.tag.description != Tag.Name.str.rawValue else { return nil }
+        switch scalar.string.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
     }
 
     /// A time or duration: `1.5` (seconds), `150ms`, `2m`, `1h30m`, `2m 80ms`, `1:02:03.5`.
