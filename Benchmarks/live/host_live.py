@@ -248,10 +248,12 @@ def main():
     bi = bare["idle"]
     print(f"  baseline (bare reader, idle): {bi['wakeups_per_s']:.2f} wake-ups/s, CPU {bi['cpu_ms_per_s']:.3f} ms/s")
     m = live["rss_kb"]
-    print(f"peak RSS (VmHWM): {m['VmHWM'] / 1024:.1f} MiB  target < 20 MB;"
+    peak = m["VmHWM"] * 1024
+    print(f"peak RSS (VmHWM): {m['VmHWM'] / 1024:.1f} MiB ({peak / 1e6:.1f} MB)  target < 20 MB"
+          f"  {'met' if peak < 20e6 else 'NOT MET'};"
           f" baseline (bare reader) {bare['rss_kb']['VmHWM'] / 1024:.1f} MiB, ratio {ratio(m['VmHWM'], bare['rss_kb']['VmHWM'])}")
-    print(f"  at the end: private (RssAnon) {m['RssAnon'] / 1024:.1f} MiB, file-backed (RssFile: code of the binary, the Swift"
-          f" runtime, Foundation, shared with the page cache) {m['RssFile'] / 1024:.1f} MiB")
+    print(f"  at the end: private (RssAnon) {m['RssAnon'] / 1024:.1f} MiB, file-backed (RssFile: the pages of code and"
+          f" read-only data that ran, shared with the page cache) {m['RssFile'] / 1024:.1f} MiB")
     print("  by mapping: " + ", ".join(f"{name} {kb / 1024:.1f}" for name, kb in live["rss_by_mapping"][:10]) + " (MiB)")
 
 

@@ -23,21 +23,21 @@ command -v gcc > /dev/null || { log "gcc is missing (Tests/kernel/build-kernel.s
 rm -rf "$out"; mkdir -p "$out"
 gcc -O2 -Wall -o "$out/latency-reader" "$here/latency-reader.c"
 gcc -O2 -Wall -o "$out/uinput-buttons" "$kernel/uinput-buttons.c"
-log "building actionsim (release)"
-(cd "$root" && "$swift" build -c release --product actionsim >&2)
+# The binary a board gets (make release), on this machine and in the guest alike.
+log "building actionsim (make release: one static executable)"
+make -C "$root" --no-print-directory release SWIFT="$swift" >&2
+bin=$root/.build-static/release/actionsim
 
 echo "== live path on this machine ($(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), Linux $(uname -r)), $(date -u +%Y-%m-%dT%H:%MZ)"
-python3 "$here/host_live.py" --actionsim "$root/.build/release/actionsim" --reader "$out/latency-reader" \
+python3 "$here/host_live.py" --actionsim "$bin" --reader "$out/latency-reader" \
   --work "$out/host" --presses "$presses" --idle-seconds "$idle" --out "$out/host.json"
 
 [[ ${LIVE_BENCH_GUEST:-1} == 0 ]] && exit 0
 
-log "building actionsim for the guest (release, --static-swift-stdlib, in .build-kernel)"
-(cd "$root" && "$swift" build -c release --static-swift-stdlib --scratch-path .build-kernel --product actionsim >&2)
 "$kernel/build-kernel.sh" > /dev/null
 rc=0
 "$kernel/run-guest.sh" --timeout $((120 + presses * 2)) \
-  --file "$root/.build-kernel/release/actionsim:/bin/actionsim" \
+  --file "$bin:/bin/actionsim" \
   --file "$out/latency-reader" --file "$out/uinput-buttons" \
   --file "$root/devices/raspberry-pi-gpio.yaml" --file "$root/devices/gpio-key-overlay.yaml" \
   --file "$root/scenarios/apps/trailrunner.yaml" \
@@ -68,6 +68,6 @@ for path, label in (("gpio", "gpio-sim line -> raspberry-pi-gpio.yaml"), ("evdev
     print(f"  ratio actionsim/bare read: median {a50 / b50:.1f}  p99 {a99 / b99:.1f}")
     kb = {key: int(value.split()[0]) for key, value in mem.items()}
     # The guest runs from its initramfs, a RAM file system: the binary's pages are shmem there.
-    print(f"  actionsim memory in the guest (static Swift runtime): peak RSS {kb['VmHWM'] / 1024:.1f} MiB,"
+    print(f"  actionsim memory in the guest (the same static executable): peak RSS {kb['VmHWM'] / 1024:.1f} MiB,"
           f" private {kb['RssAnon'] / 1024:.1f} MiB, mapped code and data {(kb['RssFile'] + kb['RssShmem']) / 1024:.1f} MiB")
 PY

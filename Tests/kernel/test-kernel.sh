@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test-kernel`: actionsim's live input on a real Linux kernel, under qemu (TCG).
 #
-# Builds actionsim for the guest (release, static Swift runtime) unless ACTIONSIM_KERNEL_BIN
+# Builds actionsim for the guest (make release: one static executable) unless ACTIONSIM_KERNEL_BIN
 # names one, builds or reuses the test kernel (build-kernel.sh: ~5 min the first time,
 # cached after), boots it with live-buttons.sh, and checks the session logs the guest sends
 # back. Every press goes through the kernel: gpio-sim line pulls and a uinput device.
@@ -28,9 +28,9 @@ command -v jq >/dev/null || die "jq is missing (make deps installs it)"
 bin=${ACTIONSIM_KERNEL_BIN:-}
 if [[ -z $bin ]]; then
   swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
-  log "building actionsim for the guest (release, --static-swift-stdlib, in .build-kernel)"
-  (cd "$root" && "$swift" build -c release --static-swift-stdlib --scratch-path .build-kernel --product actionsim >&2)
-  bin=$root/.build-kernel/release/actionsim
+  log "building actionsim for the guest (make release: the static executable a board gets)"
+  make -C "$root" --no-print-directory release SWIFT="$swift" >&2
+  bin=$root/.build-static/release/actionsim
 fi
 [[ -x $bin ]] || die "$bin is not an executable"
 
