@@ -244,12 +244,10 @@ final class ScriptedSensor: SimulationInstrument {
 
     var nextWakeup: Timestamp? { pending.first?.time }
 
-    func wake(at time: Timestamp) -> [SimulationEvent.Kind] {
-        var due: [SimulationEvent.Kind] = []
+    func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
         while let first = pending.first, first.time <= time {
-            due.append(.sample(first.sample))
+            events.append(.sample(first.sample))
             pending.removeFirst()
         }
-        return due
     }
 }

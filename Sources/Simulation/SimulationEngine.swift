@@ -61,6 +61,7 @@ public final class SimulationEngine {
     /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
     var quietSteps = 0
     private var systemEvents: [SystemEvent] = []
+    private var instrumentEvents: [SimulationEvent.Kind] = []
 
     /// Installs `apps` and applies `settings`, refusing what a watch would not offer (A1, A2, A9).
     public init(apps: [AppDefinition], settings: ActionButtonSettings,
@@ -190,7 +191,9 @@ public final class SimulationEngine {
         for event in systemEvents { recordSystem(event, at: now) }
         for instrument in instruments {
             while let due = instrument.nextWakeup, due <= now {
-                for kind in instrument.wake(at: due) { record(SimulationEvent(time: due, kind: kind)) }
+                instrumentEvents.removeAll(keepingCapacity: true)
+                instrument.wake(at: due, into: &instrumentEvents)
+                for kind in instrumentEvents { record(SimulationEvent(time: due, kind: kind)) }
             }
         }
     }

@@ -74,5 +74,7 @@ public protocol SimulationEventSink: AnyObject {
 public protocol SimulationInstrument: AnyObject {
     func observe(_ event: SimulationEvent)
     var nextWakeup: Timestamp? { get }
-    func wake(at time: Timestamp) -> [SimulationEvent.Kind]
+    /// Appends what it has to log at `time` to `events` (the engine's buffer, reused at
+    /// every tick, so that a sample costs no allocation).
+    func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind])
 }

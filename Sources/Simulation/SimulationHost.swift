@@ -400,6 +400,21 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Virtual time: moves the clock. Time never goes back.
     func setTime(_ time: Timestamp) { state.withLock { $0.now = max($0.now, time) } }
 
+    /// Virtual time, in a quiet stretch: when no app work runs, nothing was reported and no
+    /// intent sleeps until `time` or before, moves the clock to `time` and returns true; else
+    /// changes nothing. One lock for what a replay asks at every sensor tick (otherwise five).
+    func moveQuietly(to time: Timestamp) -> Bool {
+        state.withLock { state in
+            guard Self.isQuiescent(state), state.reports.isEmpty,
+                  !state.sleepers.contains(where: { $0.deadline <= time }) else { return false }
+            state.now = max(state.now, time)
+            return true
+        }
+    }
+
+    /// No app work running and nothing reported: nothing for the engine to settle.
+    var isSettled: Bool { state.withLock { Self.isQuiescent($0) && $0.reports.isEmpty } }
+
     /// Virtual time: wakes the single earliest sleeper due by now, if any (one at a time,
     /// so that two intents waking together still report in a fixed order).
     func wakeNextSleeper() -> Bool {

@@ -32,13 +32,18 @@ extension SimulationEngine {
         try await settle(stallLimit: stallLimit)
         while let due = dueTime(includingSensors: true), due < time, !Task.isCancelled {
             let instant = max(due, now)
-            if host.isQuiescent, host.nextSleeperDeadline.map({ $0 > instant }) ?? true {
+            if host.moveQuietly(to: instant) {
                 // Nothing asleep until then and nothing running (a sensor tick in a quiet
                 // stretch, most of a long replay): what `wakeSleepers` then `finishInstant`
-                // do in that case, without their calls.
-                host.setTime(instant)
-                advance(to: now)
-                try await settle(stallLimit: stallLimit)
+                // do in that case, without their calls, and without an `await` (each costs
+                // an executor check) unless the tick reported something.
+                advance(to: instant)
+                if host.isSettled {
+                    quietSteps &+= 1
+                    if quietSteps % 512 == 0 { await Task.yield() }
+                } else {
+                    try await settle(stallLimit: stallLimit)
+                }
                 continue
             }
             try await wakeSleepers(at: instant, stallLimit: stallLimit)

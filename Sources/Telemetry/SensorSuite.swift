@@ -9,12 +9,11 @@ public final class SensorSuite: SimulationInstrument {
     public let settings: SensorSettings
     private let seed: Int
     private var sessionsStarted = 0
-    private var active: ActiveSession? {
-        didSet { nextWakeup = active.flatMap(Self.nextSample(of:)) }
-    }
+    /// Changed only in place, through `updateNextWakeup()` after: an observer on it would
+    /// copy the session and its model at every sample.
+    private var active: ActiveSession?
     /// When the next sample is due: kept beside the session rather than computed from it,
-    /// because the engine asks at every step and a computed answer would copy the session
-    /// and its model each time.
+    /// because the engine asks at every step.
     public private(set) var nextWakeup: Timestamp?
 
     private struct ActiveSession {
@@ -96,16 +95,24 @@ public final class SensorSuite: SimulationInstrument {
         case .ended:
             active = nil
         }
+        updateNextWakeup()
     }
 
-    private static func nextSample(of session: ActiveSession) -> Timestamp? {
-        guard session.pausedAt == nil else { return nil }
-        return session.start.advanced(by: session.pausedTotal + session.nextElapsed)
+    /// The next sample's time, from the session's fields (not a copy of the session).
+    private func updateNextWakeup() {
+        guard let start = active?.start, active?.pausedAt == nil, let paused = active?.pausedTotal,
+              let next = active?.nextElapsed else {
+            nextWakeup = nil
+            return
+        }
+        nextWakeup = start.advanced(by: paused + next)
     }
 
-    public func wake(at time: Timestamp) -> [SimulationEvent.Kind] {
-        guard active != nil, active?.pausedAt == nil else { return [] }
+    public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
+        guard active != nil, active?.pausedAt == nil else { return }
         let (sample, warnings) = active!.takeSample(interval: settings.interval)
-        return warnings.isEmpty ? [.sample(sample)] : [.sample(sample)] + warnings.map { .warning($0) }
+        updateNextWakeup()
+        events.append(.sample(sample))
+        for warning in warnings { events.append(.warning(warning)) }
     }
 }
