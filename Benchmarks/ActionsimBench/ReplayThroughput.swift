@@ -91,8 +91,9 @@ struct ReplayThroughput {
         let seconds = try await Self.time {
             // As `actionsim replay` runs it: the sinks take the events, the run keeps none.
             let run = try await ScenarioRunner.run(scenario, sinks: sinks, keepEvents: false)
-            if let error = log?.close(at: run.endTime) { throw error }
+            log?.beginClose(at: run.endTime)
             if let error = recorder?.close() { throw error }
+            if let error = log?.close(at: run.endTime) { throw error }
             outcome = run
         }
         if let recorder { precondition(recorder.samplesCommitted == samples, "the store must keep every sample") }

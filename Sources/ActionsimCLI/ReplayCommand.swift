@@ -133,8 +133,10 @@ struct ReplayCommand: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             live.finish()
             jsonStream?.flush()
-            let logError = log?.close(at: outcome.endTime)
+            // The log syncs on its queue while the store commits its last rows.
+            log?.beginClose(at: outcome.endTime)
             let storeError = recorder?.close()
+            let logError = log?.close(at: outcome.endTime)
 
             if !json {
                 let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.eventCount) events"

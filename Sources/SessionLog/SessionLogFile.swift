@@ -200,14 +200,21 @@ public final class SessionLogFile: SimulationEventSink {
     /// Writes the footer, syncs and closes. Returns the first write error, if there was one.
     @discardableResult
     public func close(at time: Timestamp) -> LogError? {
-        guard !closed else { return writeError }
+        beginClose(at: time)
+        return writeError
+    }
+
+    /// Starts `close(at:)` on the log's queue and returns at once, so that the caller can
+    /// close the store meanwhile: the log's `fsync` and the store's last commit then overlap.
+    /// `close(at:)`, `writeError` or `eventsWritten` wait until it is done.
+    public func beginClose(at time: Timestamp) {
+        guard !closed else { return }
         closed = true
         let events = takeBatch(), writer = self.writer
-        return queue.sync {
+        queue.async {
             writer.write(events)
             writer.writeFooter(at: time)
             writer.closeFile()
-            return writer.writeError
         }
     }
 
