@@ -117,17 +117,21 @@ public struct PressRecognizer: Sendable {
 
     /// The earliest time at which `advance(to:)` would emit something, if any.
     public var nextWakeup: Timestamp? {
-        var earliest: Int64?
-        for phase in [action, side] {
-            let due: Int64?
-            switch phase {
-            case .pending(let downAt): due = downAt &+ chordNs
-            case .committed(_, let holdAt?): due = holdAt
-            case .up, .chorded, .committed(_, nil): due = nil
-            }
-            if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
+        // Asked at every step of a replay: the two buttons one by one, not as an array.
+        switch (due(action), due(side)) {
+        case (nil, nil): nil
+        case (let one?, nil), (nil, let one?): Timestamp(nanoseconds: one)
+        case (let a?, let b?): Timestamp(nanoseconds: min(a, b))
         }
-        return earliest.map(Timestamp.init(nanoseconds:))
+    }
+
+    /// When a button's window or hold time runs out, if one is running.
+    private func due(_ phase: Phase) -> Int64? {
+        switch phase {
+        case .pending(let downAt): downAt &+ chordNs
+        case .committed(_, let holdAt?): holdAt
+        case .up, .chorded, .committed(_, nil): nil
+        }
     }
 
     /// Feeds one edge. Windows that ran out strictly before the edge are settled first.
