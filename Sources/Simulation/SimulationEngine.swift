@@ -45,7 +45,13 @@ public final class SimulationEngine {
     /// The app the current settings name.
     public private(set) var app: AppDefinition
     public let host: SimulationHost
+    // The state touched at every tick is marked `@exclusivity(unchecked)`: only the one
+    // driver calls in, and nothing it calls re-enters the engine while a mutation is under
+    // way (the core's types are pure values; intents and app code reach the engine through
+    // the host's queue, drained between steps). The run-time checks were 8% of a replay.
+    @exclusivity(unchecked)
     public private(set) var recognizer: PressRecognizer
+    @exclusivity(unchecked)
     public private(set) var system: ActionButtonSystem
     public var instruments: [any SimulationInstrument] = []
     /// A9 and similar warnings from installing the app.
@@ -57,10 +63,14 @@ public final class SimulationEngine {
     /// runs the very value the app donated.
     private var donatedIntents: [String: any AppIntent] = [:]
     private var launchedBefore = false
+    @exclusivity(unchecked)
     private var recognizerOutputs: [PressRecognizer.Output] = []
     /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
+    @exclusivity(unchecked)
     var quietSteps = 0
+    @exclusivity(unchecked)
     private var systemEvents: [SystemEvent] = []
+    @exclusivity(unchecked)
     private var instrumentEvents: [SimulationEvent.Kind] = []
 
     /// Installs `apps` and applies `settings`, refusing what a watch would not offer (A1, A2, A9).

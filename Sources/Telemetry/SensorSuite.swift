@@ -10,7 +10,10 @@ public final class SensorSuite: SimulationInstrument {
     private let seed: Int
     private var sessionsStarted = 0
     /// Changed only in place, through `updateNextWakeup()` after: an observer on it would
-    /// copy the session and its model at every sample.
+    /// copy the session and its model at every sample. Unchecked for exclusivity like the
+    /// engine's state (see `SimulationEngine.recognizer`): only the engine calls in, one
+    /// call at a time, and the models call nothing back.
+    @exclusivity(unchecked)
     private var active: ActiveSession?
     /// When the next sample is due: kept beside the session rather than computed from it,
     /// because the engine asks at every step.
