@@ -62,8 +62,10 @@ public final class SessionLogFile: SimulationEventSink {
     /// Encodes and writes batches in order, off the thread that records events, so that a
     /// write (or a full disk) never holds up the engine — in a live run, the next press.
     private let queue: DispatchQueue
-    /// Batches handed to `queue` and not yet written; the next hand-off waits below two.
-    private let inFlight = DispatchSemaphore(value: 2)
+    /// Batches handed to `queue` and not yet written; the next hand-off waits below eight.
+    /// Deep enough that a replay's engine, on two cores shared with the store's writer,
+    /// seldom waits for this queue (with two it often did); shallow enough to bound memory.
+    private let inFlight = DispatchSemaphore(value: 8)
     /// Events recorded since the last hand-off.
     private var batch: [SimulationEvent] = []
     private var lastHandOff: Int64

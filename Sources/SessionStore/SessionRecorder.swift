@@ -62,7 +62,9 @@ public final class SessionRecorder: SimulationEventSink {
         }
         let state = Mutex(State())
         /// Batches handed to the writer and not yet committed: the next waits below this.
-        static let inFlightLimit = 2
+        /// With two, a replay's engine kept waiting for SQLite while the log's thread had
+        /// the other core; eight (8,192 rows at most) lets it run ahead and finish.
+        static let inFlightLimit = 8
         let inFlight = DispatchSemaphore(value: Progress.inFlightLimit)
     }
 
