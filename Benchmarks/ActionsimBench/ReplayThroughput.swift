@@ -83,6 +83,7 @@ struct ReplayThroughput {
         let log = logging ? try SessionLogFile(directory: "\(directory)/\(label)-logs-\(index)", header: .init(
             source: "bench", name: scenario.name, app: scenario.app.model.name, settings: scenario.settings.description,
             seed: scenario.seed, clock: "virtual")) : nil
+        log?.syncsToDisk = false  // as `actionsim replay` writes it
         let recorder = database.map { SessionRecorder(database: $0, run: .init(
             source: "bench", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed, clock: "virtual",
             wallClockAtZero: 0, sensors: scenario.sensors)) }

@@ -173,12 +173,15 @@ struct ReplayCommand: AsyncParsableCommand {
         private func openLog(in directory: String) -> SessionLogFile? {
             CutShortLogs.report(in: directory, by: "replay")
             do {
-                return try SessionLogFile(directory: directory, header: .init(
+                let log = try SessionLogFile(directory: directory, header: .init(
                     source: "replay", name: scenario.name, app: scenario.app.model.name,
                     settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"),
                     onWriteError: { [storing = storePath != nil] error in
                         Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
                     })
+                // Replaying again makes the same events (S2): no fsync against a power loss.
+                log.syncsToDisk = false
+                return log
             } catch {
                 Terminal.warning("warning: \(error); replaying without a session log")
                 return nil

@@ -80,6 +80,15 @@ public final class SessionLogFile: SimulationEventSink {
     /// replay wants the queue (the engine goes on while the disk writes); the live loop,
     /// which flushes after each wake-up, wants no other thread woken for it (idle cost, P4).
     public var writesInline = false
+    /// Whether the log is made durable against a power loss: writeback started after each
+    /// batch and an `fsync` at close. A live run's presses happen once and its log is synced;
+    /// a replay's log is made again, byte for byte, by replaying, and is left to the OS like
+    /// the store's commits (SQLite's synchronous=NORMAL). Either way, a crash of the process
+    /// loses nothing written. Set before the first event.
+    public var syncsToDisk: Bool {
+        get { writer.syncsToDisk }
+        set { writer.syncsToDisk = newValue }
+    }
 
     /// Events on disk so far (exact once `flush()` or `close(at:)` has returned).
     public var eventsWritten: Int { queue.sync { writer.eventsWritten } }
@@ -234,6 +243,7 @@ public final class SessionLogFile: SimulationEventSink {
         /// Bytes of whole lines in the file.
         var bytesOnDisk: Int64 = 0
         var headerWritten = false
+        var syncsToDisk = true
 
         init(path: String, descriptor: FileDescriptor, onWriteError: (@Sendable (LogError) -> Void)?) {
             self.path = path
@@ -273,7 +283,7 @@ public final class SessionLogFile: SimulationEventSink {
                 eventsWritten += pending
                 // Start writing the batch to disk now (Linux begins writeback on this advice),
                 // so that the sync at close waits for the last batch only, not the whole file.
-                _ = posix_fadvise(descriptor.rawValue, off_t(bytesOnDisk), off_t(written), POSIX_FADV_DONTNEED)
+                if syncsToDisk { _ = posix_fadvise(descriptor.rawValue, off_t(bytesOnDisk), off_t(written), POSIX_FADV_DONTNEED) }
                 bytesOnDisk += Int64(written)
             } catch {
                 keepWholeLines(of: written)
@@ -310,7 +320,7 @@ public final class SessionLogFile: SimulationEventSink {
 
         func closeFile() {
             guard !fileClosed else { return }
-            _ = fsync(descriptor.rawValue)
+            if syncsToDisk { _ = fsync(descriptor.rawValue) }
             try? descriptor.close()
             fileClosed = true
         }
