@@ -29,6 +29,9 @@ struct ReplayThroughput {
     }
 
     func run() async throws -> Figures {
+        // What the sections before wrote (the Python baseline's database and log, a few MB)
+        // is written back now, not by the kernel's flusher threads during these runs.
+        sync()
         // The rows: what one replay records.
         let events = try await ScenarioRunner.run(scenario).events
         let samples = events.compactMap { event -> RecordedSession.TimedSample? in
@@ -67,6 +70,7 @@ struct ReplayThroughput {
         }
         print("  replay, sensors + log + store:  \(pad(fullRun.times))  \(fullRun.rate(of: samples.count, unit: " samples/s stored"))")
         print("  raw SQLite bulk insert (C API): \(pad(bareRun.times))  \(bareRun.rate(of: raw.rows, unit: " rows/s"))")
+        if ProcessInfo.processInfo.environment["BENCH_PAIRS"] != nil { print("    pairs: " + zip(full, bare).map { String(format: "%.1f/%.1f", $0 * 1e3, $1 * 1e3) }.joined(separator: " ")) }
         // The lowest ratio of all pairs stands for p99: the worst one in a hundred.
         let worst = ratios.sorted()[max(0, Int((Double(ratios.count) * 0.01).rounded(.down)))]
         print(String(format: "  replay/sqlite ratio: %.2f median of pairs (%.2f p99)  target >= 0.5  %@",

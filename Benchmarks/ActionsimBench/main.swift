@@ -11,7 +11,7 @@
 //
 // BENCH_REPETITIONS=N changes the number of runs (default 7); BENCH_ONLY=engine,spine,
 // workout,dive,python picks sections; BENCH_SPLIT=1 also times the replays with only the
-// log and only the store on.
+// log and only the store on; BENCH_PAIRS=1 prints every pair's times (replay/bare insert, ms).
 import Foundation
 import Scenarios
 
