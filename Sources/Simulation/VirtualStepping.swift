@@ -39,8 +39,7 @@ extension SimulationEngine {
                 // an executor check) unless the tick reported something.
                 advance(to: instant)
                 if host.isSettled {
-                    quietSteps &+= 1
-                    if quietSteps % 512 == 0 { await Task.yield() }
+                    if countQuietStep() { await Task.yield() }
                 } else {
                     try await settle(stallLimit: stallLimit)
                 }
@@ -82,8 +81,7 @@ extension SimulationEngine {
         // replay does not keep one of Swift's few executor threads from everyone else.
         while host.isQuiescent {
             if drainReports() == 0 {
-                quietSteps &+= 1
-                if quietSteps % 512 == 0 { await Task.yield() }
+                if countQuietStep() { await Task.yield() }
                 return
             }
         }
@@ -97,6 +95,14 @@ extension SimulationEngine {
             if Task.isCancelled { return }
             if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
         } while drainReports() > 0
+    }
+
+    /// Counts a step settled without suspending; true every 512th, when the caller should
+    /// yield so that a long replay does not keep one of Swift's few executor threads.
+    /// Synchronous: awaiting a helper would cost the executor check the quiet path avoids.
+    private func countQuietStep() -> Bool {
+        quietSteps &+= 1
+        return quietSteps % 512 == 0
     }
 
     private func wakeSleepers(at time: Timestamp, stallLimit: Duration?) async throws(Stall) {
