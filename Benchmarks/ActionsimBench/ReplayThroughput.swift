@@ -29,8 +29,8 @@ struct ReplayThroughput {
     }
 
     func run() async throws -> Figures {
-        // What the sections before wrote (the Python baseline's database and log, a few MB)
-        // is written back now, not by the kernel's flusher threads during these runs.
+        // What was written before (the build's few hundred MB, the Python baseline's database
+        // and log) is written back now, not by the kernel's flusher threads during these runs.
         sync()
         // The rows: what one replay records.
         let events = try await ScenarioRunner.run(scenario).events

@@ -133,7 +133,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             live.finish()
             jsonStream?.flush()
-            // The log syncs on its queue while the store commits its last rows.
+            // The log writes its last batch and footer on its queue while the store commits its last rows.
             log?.beginClose(at: outcome.endTime)
             let storeError = recorder?.close()
             let logError = log?.close(at: outcome.endTime)

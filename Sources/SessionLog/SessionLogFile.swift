@@ -216,7 +216,8 @@ public final class SessionLogFile: SimulationEventSink {
     }
 
     /// Starts `close(at:)` on the log's queue and returns at once, so that the caller can
-    /// close the store meanwhile: the log's `fsync` and the store's last commit then overlap.
+    /// close the store meanwhile: the log's last write (and `fsync`, if it syncs) and the
+    /// store's last commit then overlap.
     /// `close(at:)`, `writeError` or `eventsWritten` wait until it is done.
     public func beginClose(at time: Timestamp) {
         guard !closed else { return }
