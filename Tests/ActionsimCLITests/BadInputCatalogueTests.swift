@@ -87,10 +87,10 @@ struct BadInputCatalogueTests {
     ]
 
     @Test("Bad input: actionsim replay says file:line:column and what is wrong, exits 2, never crashes", arguments: rows)
-    func replay(_ row: Row) throws {
+    func replay(_ row: Row) async throws {
         let directory = CLI.temporaryDirectory()
         let path = try row.make(directory)
-        let result = try CLI.run(["replay", path, "--no-log", "--no-store"])
+        let result = try await CLI.run(["replay", path, "--no-log", "--no-store"])
         #expect(result.status == 2, "\(row.kind): exit \(result.status)")
         #expect(result.stderr == "error: \(path)\(row.says)\n", "\(row.kind)")
         #expect(result.stdout.isEmpty)
@@ -107,10 +107,8 @@ struct BadInputCatalogueTests {
         for second in 1...1_000_000 { text += "- {at: \(second), gesture: press}\n" }
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         // Six million timeline lines: only the last ones are kept.
-        let result = try await CLI.offExecutor {
-            try CLI.run(["-c", "set -o pipefail; \"$0\" replay \"$1\" --no-log --no-store --color never | tail -n 3", CLI.binary, path],
-                        executable: "/bin/bash")
-        }
+        let result = try await CLI.run(["-c", "set -o pipefail; \"$0\" replay \"$1\" --no-log --no-store --color never | tail -n 3",
+                                        CLI.binary, path], executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("replayed 277:46:40.") && result.stdout.contains("· 5999997 events"), "\(result.stdout)")
     }
@@ -171,9 +169,9 @@ struct BadInputCatalogueTests {
 
     @Test("Bad input: a missing device, a bad profile or a bad recording is said plainly, with exit 3 or 2, never a crash",
           arguments: deviceRows)
-    func devices(_ row: DeviceRow) throws {
+    func devices(_ row: DeviceRow) async throws {
         let directory = CLI.temporaryDirectory()
-        let result = try CLI.run(try row.arguments(directory))
+        let result = try await CLI.run(try row.arguments(directory))
         #expect(result.status == row.exit, "\(row.kind): exit \(result.status): \(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         for line in row.says(directory) { #expect(lines.contains { $0.hasPrefix(line) }, "\(row.kind): \(result.stderr)") }
@@ -182,14 +180,14 @@ struct BadInputCatalogueTests {
     }
 
     @Test("Bad input: an evemu device name holding NUL and control characters (found by fuzz-evemu) is imported, escaped in a comment")
-    func evemuNameWithControlCharacters() throws {
+    func evemuNameWithControlCharacters() async throws {
         let directory = CLI.temporaryDirectory()
         let output = directory + "/imported.yaml"
-        let result = try CLI.run(["import-evemu", "Tests/Fixtures/fuzz/evemu/nul-in-device-name.evemu", "--device", "devices/usb-keyboard.yaml", "-o", output])
+        let result = try await CLI.run(["import-evemu", "Tests/Fixtures/fuzz/evemu/nul-in-device-name.evemu", "--device", "devices/usb-keyboard.yaml", "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text.contains("(device \"Generic U\\x0f\\x00 Gamepad\")"))
-        let check = try CLI.run(["check", output])
+        let check = try await CLI.run(["check", output])
         #expect(check.status == 0, "\(check.stderr)")
     }
 }

@@ -27,7 +27,14 @@ struct Run {
         return root + "/.build/debug/actionsim"
     }()
 
-    init(_ arguments: [String]) throws {
+    /// Runs it to the end on a thread of its own (`CLI.offExecutor`): a test blocked in
+    /// `waitUntilExit` would hold one of the two threads of Swift's pool on this machine, and
+    /// the real-time tests running beside it would wait for seconds.
+    init(_ arguments: [String]) async throws {
+        self = try await CLI.offExecutor { try Run(blocking: arguments) }
+    }
+
+    private init(blocking arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
@@ -58,8 +65,8 @@ func temporaryDirectory() throws -> String {
 @Suite("The actionsim command line")
 struct CommandLineTests {
     @Test("S1: actionsim test passes every shipped scenario, one line each, and exits 0")
-    func shippedScenariosPass() throws {
-        let run = try Run(["test", "scenarios"])
+    func shippedScenariosPass() async throws {
+        let run = try await Run(["test", "scenarios"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let scenarioFiles = try FileManager.default.contentsOfDirectory(atPath: Run.root + "/scenarios").filter { $0.hasSuffix(".yaml") }
         let passLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") }
@@ -68,8 +75,8 @@ struct CommandLineTests {
     }
 
     @Test("S2: a deliberately wrong expectation fails, says what was expected and what happened, and exits 1")
-    func wrongExpectationFails() throws {
-        let run = try Run(["test", "Tests/Fixtures/failing"])
+    func wrongExpectationFails() async throws {
+        let run = try await Run(["test", "Tests/Fixtures/failing"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("FAIL"))
         #expect(run.stdout.contains("wrong-next-action.yaml:13:5: expected next action MarkLapIntent at 0:03:30.000, but it was MarkSegmentIntent"))
@@ -77,8 +84,8 @@ struct CommandLineTests {
     }
 
     @Test("S2: replay exits 1 when the scenario's expectations fail, after printing the timeline")
-    func replayFailsToo() throws {
-        let run = try Run(["replay", "--no-log", "Tests/Fixtures/failing/wrong-next-action.yaml"])
+    func replayFailsToo() async throws {
+        let run = try await Run(["replay", "--no-log", "Tests/Fixtures/failing/wrong-next-action.yaml"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("donate(result:) by TrailRunner: next action MarkSegmentIntent"))
         #expect(run.stdout.contains("replayed 0:04:01.000 of virtual time"))
@@ -90,35 +97,35 @@ struct CommandLineTests {
         ("Tests/Fixtures/bad/steps-out-of-order.yaml", "steps-out-of-order.yaml:5:5: steps out of order"),
         ("Tests/Fixtures/bad/does-not-exist.yaml", "does-not-exist.yaml: no such file"),
     ])
-    func badInput(_ file: String, _ message: String) throws {
+    func badInput(_ file: String, _ message: String) async throws {
         for command in [["check", file], ["replay", "--no-log", file]] {
-            let run = try Run(command)
+            let run = try await Run(command)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
         }
     }
 
     @Test("A9: check refuses a manifest whose Action-button intents live in an extension; replay says it is not a scenario")
-    func manifestErrors() throws {
-        let check = try Run(["check", "Tests/Fixtures/bad/a09-extension.yaml"])
+    func manifestErrors() async throws {
+        let check = try await Run(["check", "Tests/Fixtures/bad/a09-extension.yaml"])
         #expect(check.status == 2)
         #expect(check.stderr.contains("a09-extension.yaml:5:5: StartExtendedIntent is declared in an App Intents extension"))
-        let replay = try Run(["replay", "--no-log", "Tests/Fixtures/bad/a09-extension.yaml"])
+        let replay = try await Run(["replay", "--no-log", "Tests/Fixtures/bad/a09-extension.yaml"])
         #expect(replay.status == 2)
         #expect(replay.stderr.contains("a09-extension.yaml:2:1: this is an app manifest (it has intents:), not a scenario"))
     }
 
     @Test("S1: check accepts the shipped manifests and scenarios")
-    func checkAcceptsShippedFiles() throws {
-        let run = try Run(["check", "scenarios/apps/trailrunner.yaml", "scenarios/apps/deeplog.yaml", "scenarios/demo.yaml"])
+    func checkAcceptsShippedFiles() async throws {
+        let run = try await Run(["check", "scenarios/apps/trailrunner.yaml", "scenarios/apps/deeplog.yaml", "scenarios/demo.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("ok: scenarios/apps/trailrunner.yaml: app \"TrailRunner\""))
         #expect(run.stdout.contains("ok: scenarios/demo.yaml: scenario"))
     }
 
     @Test("T4: replay --json prints one JSON object per event, in time order")
-    func jsonLines() throws {
-        let run = try Run(["replay", "--json", "--no-log", "scenarios/demo.yaml"])
+    func jsonLines() async throws {
+        let run = try await Run(["replay", "--json", "--no-log", "scenarios/demo.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count > 50)
@@ -136,10 +143,10 @@ struct CommandLineTests {
     }
 
     @Test("T4: replay writes a session log with a header, every event, and a footer")
-    func sessionLogFile() throws {
+    func sessionLogFile() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Run(["replay", "--log-dir", directory, "scenarios/a06-next-action-follows-donations.yaml"])
+        let run = try await Run(["replay", "--log-dir", directory, "scenarios/a06-next-action-follows-donations.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(files.count == 1)
@@ -152,16 +159,16 @@ struct CommandLineTests {
         #expect(first?["settings"] as? String == "Workout · TrailRunner · First Press running")
         #expect(last?["event"] as? String == "log-end")
         #expect(last?["events"] as? Int == lines.count - 2)
-        let json = try Run(["replay", "--json", "--no-log", "scenarios/a06-next-action-follows-donations.yaml"])
+        let json = try await Run(["replay", "--json", "--no-log", "scenarios/a06-next-action-follows-donations.yaml"])
         #expect(Array(lines.dropFirst().dropLast()) == json.stdout.split(separator: "\n"))
     }
 
     @Test("S2: test --junit writes JUnit XML a CI server can read")
-    func junit() throws {
+    func junit() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/report.xml"
-        let run = try Run(["test", "--junit", report, "scenarios/a07-pause-resume.yaml", "Tests/Fixtures/failing"])
+        let run = try await Run(["test", "--junit", report, "scenarios/a07-pause-resume.yaml", "Tests/Fixtures/failing"])
         #expect(run.status == 1)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: report))
         let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
@@ -172,9 +179,9 @@ struct CommandLineTests {
     }
 
     @Test("every command has help")
-    func help() throws {
+    func help() async throws {
         for command in ["replay", "test", "check"] {
-            let run = try Run([command, "--help"])
+            let run = try await Run([command, "--help"])
             #expect(run.status == 0)
             #expect(run.stdout.contains("USAGE: actionsim \(command)"))
         }

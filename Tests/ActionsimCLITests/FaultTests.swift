@@ -119,7 +119,7 @@ struct FaultTests {
     /// The same scenario replayed on virtual time: the samples every real-time run of it
     /// must have taken (the sensors depend on the seed and session time only, T3).
     static func expectedSamples(_ scenario: String) async throws -> [Sample] {
-        let json = try await CLI.runOffExecutor(["replay", scenario, "--json", "--no-log", "--no-store", "--color", "never"])
+        let json = try await CLI.run(["replay", scenario, "--json", "--no-log", "--no-store", "--color", "never"])
         let path = CLI.temporaryDirectory() + "/virtual.jsonl"
         try json.stdout.write(toFile: path, atomically: true, encoding: .utf8)
         return try loggedSamples(path)
@@ -153,7 +153,7 @@ struct FaultTests {
             committedBeforeSomeKill = committedBeforeSomeKill || !committed.isEmpty
 
             // The next start: the store recovers the session, keeping every committed sample.
-            let list = try await CLI.runOffExecutor(["sessions", "--db", store])
+            let list = try await CLI.run(["sessions", "--db", store])
             #expect(list.stderr.contains("session 1 was not ended when its run stopped; marked interrupted"), "\(list.stderr)")
             #expect(try Self.status(store) == "interrupted")
             #expect(try Self.integrityCheck(store) == "ok")
@@ -167,12 +167,12 @@ struct FaultTests {
             let log = try Self.onlyLog(in: logs)
             let logged = try Self.loggedSamples(log)
             #expect(logged == Array(expected.prefix(logged.count)))
-            let next = try await CLI.runOffExecutor(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
+            let next = try await CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(next.stderr.contains("warning: session log \(log) was cut short: it has no log-end footer"), "\(next.stderr)")
             // Every line is still JSON (a line torn by the kill is removed), the last says so.
             let lines = try Self.logLines(log)
             #expect(lines.last?["event"] as? String == "log-cut-short" && lines.last?["by"] as? String == "replay")
-            let again = try await CLI.runOffExecutor(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
+            let again = try await CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(!again.stderr.contains("cut short"))
         }
         #expect(committedBeforeSomeKill, "no kill came after a commit (delays \(delays))")
@@ -201,7 +201,7 @@ struct FaultTests {
         #expect(logged == Array(expected.prefix(logged.count)))
         // Closed by the run itself: interrupted, and nothing for the next start to recover.
         #expect(try Self.status(store) == "interrupted")
-        let list = try await CLI.runOffExecutor(["sessions", "--db", store])
+        let list = try await CLI.run(["sessions", "--db", store])
         #expect(!list.stderr.contains("was not ended"))
         #expect(SessionLogCheck.unfinished(in: logs).isEmpty)
     }
@@ -243,7 +243,7 @@ struct FaultTests {
         #expect(lines.count > 1 && lines.first?["event"] as? String == "log-start")
         // The store has the whole run.
         if let store {
-            let list = try await CLI.runOffExecutor(["sessions", "--db", store])
+            let list = try await CLI.run(["sessions", "--db", store])
             #expect(list.stdout.contains("ended") && list.stdout.contains("DeepLog"), "\(list.stdout)")
         }
     }
@@ -282,12 +282,9 @@ enum SessionLogCheck {
 }
 
 extension CLI {
-    /// `run` on a thread of its own, so that waiting for the child does not hold one of
-    /// Swift's executor threads (as many as cores) that real-time tests beside it need.
-    static func runOffExecutor(_ arguments: [String]) async throws -> Result {
-        try await offExecutor { try run(arguments) }
-    }
-
+    /// Runs blocking work (a child's output and exit) on a thread of its own, so that waiting
+    /// for the child does not hold one of Swift's executor threads (as many as cores) that
+    /// real-time tests beside it need.
     static func offExecutor<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Swift.Result { try work() }) }.start()

@@ -7,7 +7,11 @@ func actionsimBinary() -> URL {
 }
 
 /// Runs `actionsim` with `arguments`; returns its exit status and standard error.
-func runActionsim(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+func runActionsim(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
+    try await CLI.offExecutor { try runActionsimBlocking(arguments) }
+}
+
+private func runActionsimBlocking(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
     let process = Process()
     process.executableURL = actionsimBinary()
     process.arguments = arguments
@@ -23,7 +27,7 @@ func runActionsim(_ arguments: [String]) throws -> (status: Int32, stderr: Strin
 @Suite("actionsim and Swift-defined apps")
 struct SwiftAppRegistryTests {
     @Test("S1: the plain actionsim refuses a scenario naming a Swift app: exit 2, file:line:column, and what to run instead")
-    func plainActionsimHasNoSwiftApps() throws {
+    func plainActionsimHasNoSwiftApps() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -35,7 +39,7 @@ struct SwiftAppRegistryTests {
             steps: [{at: 0s, gesture: press}]
             """.write(to: file, atomically: true, encoding: .utf8)
 
-        let (status, stderr) = try runActionsim(["check", file.path])
+        let (status, stderr) = try await runActionsim(["check", file.path])
         #expect(status == 2)
         #expect(stderr.contains("\(file.path):2:16: no Swift app named \"MyWorkoutApp\": this actionsim was built without Swift apps"))
     }

@@ -23,8 +23,13 @@ enum CLI {
         var stderr: String
     }
 
+    /// Runs it to the end on a thread of its own (`offExecutor`), not on one of Swift's pool.
     @discardableResult
-    static func run(_ arguments: [String], executable: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], executable: String? = nil) async throws -> Result {
+        try await offExecutor { try runBlocking(arguments, executable: executable) }
+    }
+
+    private static func runBlocking(_ arguments: [String], executable: String?) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
@@ -50,53 +55,53 @@ enum CLI {
 @Suite("Telemetry commands", .serialized)
 struct TelemetryCommandTests {
     @Test("T1, T2: replay stores the demo's workout and dive; sessions lists them; show summarises them")
-    func replayAndShow() throws {
+    func replayAndShow() async throws {
         let data = CLI.temporaryDirectory()
-        let replay = try CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
+        let replay = try await CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
         #expect(replay.status == 0)
         #expect(replay.stderr.contains("session store: \(data)/actionsim.sqlite (sessions 1, 2"))
-        let list = try CLI.run(["sessions", "--data-dir", data])
+        let list = try await CLI.run(["sessions", "--data-dir", data])
         #expect(list.stdout.contains("workout running") && list.stdout.contains("TrailRunner") && list.stdout.contains("DeepLog"))
-        let workout = try CLI.run(["show", "last-workout", "--data-dir", data])
+        let workout = try await CLI.run(["show", "last-workout", "--data-dir", data])
         #expect(workout.status == 0)
         for field in ["distance:", "heart rate:", "active energy:", "laps:", "4 lap, 1 segment", "1 pause"] {
             #expect(workout.stdout.contains(field), "show lacks \(field): \(workout.stdout)")
         }
-        let dive = try CLI.run(["show", "2", "--data-dir", data])
+        let dive = try await CLI.run(["show", "2", "--data-dir", data])
         for field in ["max depth:", "dive time:", "min temperature:", "ascent-rate warnings:  1"] {
             #expect(dive.stdout.contains(field), "show lacks \(field): \(dive.stdout)")
         }
     }
 
     @Test("Bad input: an unknown session or a format the session cannot hold exits 2 and says why")
-    func badExports() throws {
+    func badExports() async throws {
         let data = CLI.temporaryDirectory()
-        try CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
-        let unknown = try CLI.run(["export", "7", "-o", data + "/x.fit", "--data-dir", data])
+        try await CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
+        let unknown = try await CLI.run(["export", "7", "-o", data + "/x.fit", "--data-dir", data])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no session 7 in the store; known sessions: 1, 2"))
-        let wrong = try CLI.run(["export", "2", "--format", "fit", "-o", data + "/x.fit", "--data-dir", data])
+        let wrong = try await CLI.run(["export", "2", "--format", "fit", "-o", data + "/x.fit", "--data-dir", data])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("session 2 is a dive; fit holds workout sessions only"))
         #expect(!FileManager.default.fileExists(atPath: data + "/x.fit"))
-        let ok = try CLI.run(["export", "1", "-o", data + "/run.fit", "--data-dir", data])
+        let ok = try await CLI.run(["export", "1", "-o", data + "/run.fit", "--data-dir", data])
         #expect(ok.status == 0 && FileManager.default.fileExists(atPath: data + "/run.fit"))
     }
 
     @Test("A corrupted database is reported with what to do, exit 2, not a crash; replay goes on without it")
-    func corruptedDatabase() throws {
+    func corruptedDatabase() async throws {
         let data = CLI.temporaryDirectory()
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: data + "/actionsim.sqlite"))
-        let list = try CLI.run(["sessions", "--data-dir", data])
+        let list = try await CLI.run(["sessions", "--data-dir", data])
         #expect(list.status == 2)
         #expect(list.stderr.contains("is damaged or not a database") && list.stderr.contains("move it aside"))
-        let replay = try CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
+        let replay = try await CLI.run(["replay", "scenarios/demo.yaml", "--no-log", "--data-dir", data])
         #expect(replay.status == 0)
         #expect(replay.stderr.contains("replaying without the session store"))
     }
 
     @Test("T4: a real-time run killed mid-session is found on the next start, interrupted, its samples kept")
-    func killedRun() throws {
+    func killedRun() async throws {
         let data = CLI.temporaryDirectory()
         let scenario = data + "/long.yaml"
         try """
@@ -118,13 +123,13 @@ struct TelemetryCommandTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 3)
+        try await Task.sleep(for: .seconds(3))
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let list = try CLI.run(["sessions", "--data-dir", data])
+        try await CLI.offExecutor { process.waitUntilExit() }
+        let list = try await CLI.run(["sessions", "--data-dir", data])
         #expect(list.stderr.contains("session 1 was not ended when its run stopped; marked interrupted"))
         #expect(list.stdout.contains("interrupted"))
-        let show = try CLI.run(["show", "1", "--data-dir", data])
+        let show = try await CLI.run(["show", "1", "--data-dir", data])
         let samples = show.stdout.split(separator: "\n").first { $0.hasPrefix("samples:") }.map(String.init) ?? ""
         let count = Int(samples.split(separator: " ").dropFirst().first ?? "") ?? 0
         // About 20 per second for the ~2.9 s it ran; at most the last second's batch is lost.
