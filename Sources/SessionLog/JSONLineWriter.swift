@@ -168,8 +168,23 @@ public struct JSONLineWriter {
             if whole < 0 { bytes.append(UInt8(ascii: "-")) }
             digits(whole.magnitude)
         } else {
-            raw(value.description)
+            // Swift's shortest round-trip text, as `description` gives it, but written
+            // straight into the buffer: `description` made a String (a heap allocation for
+            // anything over 15 characters, such as 17.950941231441945) for every number.
+            var sink = ByteSink()
+            swap(&sink.bytes, &bytes)
+            value.write(to: &sink)
+            swap(&sink.bytes, &bytes)
         }
+    }
+
+    /// Takes the standard library's text of a number. Its floating-point types format into
+    /// a stack buffer and hand it to `_writeASCII`, a `TextOutputStream` requirement with a
+    /// default that makes a String; this one copies the bytes and makes nothing.
+    private struct ByteSink: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
     public static func seconds(_ nanoseconds: Int64) -> String {

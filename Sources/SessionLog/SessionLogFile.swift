@@ -67,14 +67,16 @@ public final class SessionLogFile: SimulationEventSink {
     /// seldom waits for this queue (with two it often did); shallow enough to bound memory.
     private let inFlight = DispatchSemaphore(value: 8)
     /// Events recorded since the last hand-off.
-    private var batch: [SimulationEvent] = []
+    private var batch: [SimulationEvent]
+    /// Where written batches' arrays come back to, for the next batch.
+    private let recycler: BatchRecycler<SimulationEvent>
     private var lastHandOff: Int64
     private let monotonicNanoseconds: () -> Int64
     private var closed = false
 
     /// Hand a batch to the writer once this many events wait, or this long after the last
     /// one: a crash of the process loses at most the last second or so (T4).
-    public var batchEvents = 512
+    public let batchEvents = 512
     public var batchInterval: Int64 = 1_000_000_000
     /// Write only when `flush()` is called or `batchEvents` wait, on the calling thread. A
     /// replay wants the queue (the engine goes on while the disk writes); the live loop,
@@ -143,7 +145,8 @@ public final class SessionLogFile: SimulationEventSink {
         self.queue = DispatchQueue(label: "actionsim.session-log")
         self.monotonicNanoseconds = monotonicNanoseconds
         self.lastHandOff = monotonicNanoseconds()
-        batch.reserveCapacity(batchEvents)
+        self.recycler = BatchRecycler(capacity: batchEvents)
+        self.batch = recycler.emptyBatch()
 
         var json = JSONLineWriter(capacity: 512)
         json.beginObject()
@@ -184,27 +187,30 @@ public final class SessionLogFile: SimulationEventSink {
     public func flush() {
         lastHandOff = monotonicNanoseconds()
         guard !closed else { return }
-        let events = takeBatch(), writer = self.writer
-        queue.sync { writer.write(events) }
+        let events = takeBatch(), writer = self.writer, recycler = self.recycler
+        queue.sync {
+            writer.write(events.elements)
+            recycler.recycle(&events.elements)
+        }
     }
 
     /// Gives the recorded events to the writer queue, which encodes and writes them.
     private func handOff() {
         lastHandOff = monotonicNanoseconds()
         guard !batch.isEmpty, !closed else { return }
-        let events = takeBatch(), writer = self.writer, inFlight = self.inFlight
+        let events = takeBatch(), writer = self.writer, inFlight = self.inFlight, recycler = self.recycler
         inFlight.wait()
         queue.async {
-            writer.write(events)
+            writer.write(events.elements)
+            recycler.recycle(&events.elements)
             inFlight.signal()
         }
     }
 
     /// The events recorded since the last write, leaving an empty batch of the usual size.
-    private func takeBatch() -> [SimulationEvent] {
-        let events = batch
-        batch = []
-        batch.reserveCapacity(batchEvents)
+    private func takeBatch() -> HandedBatch<SimulationEvent> {
+        let events = HandedBatch(batch)
+        batch = recycler.emptyBatch()
         return events
     }
 
@@ -224,7 +230,7 @@ public final class SessionLogFile: SimulationEventSink {
         closed = true
         let events = takeBatch(), writer = self.writer
         queue.async {
-            writer.write(events)
+            writer.write(events.elements)
             writer.writeFooter(at: time)
             writer.closeFile()
         }

@@ -81,7 +81,9 @@ public final class SessionRecorder: SimulationEventSink {
     /// Set once a write failed: later events are not even buffered.
     private var stopped = false
     /// Rows waiting for the next batch.
-    private var pendingSamples: [SampleRow] = []
+    private var pendingSamples: [SampleRow]
+    /// Where committed batches' sample arrays come back to, for the next batch.
+    private let recycler: BatchRecycler<SampleRow>
     private var pendingEvents: [EventRow] = []
     /// Events between sessions, kept for the next one (its first press and start intent).
     private var prelude: [RecordedSession.Event] = []
@@ -93,7 +95,7 @@ public final class SessionRecorder: SimulationEventSink {
     /// Send a batch once this many rows wait, or this long after the last one. The last
     /// batch is committed after the run ends, so a smaller one keeps the store in step with
     /// a replay: at 4096 rows a 2-hour dive waited on half its rows at the end.
-    public var batchRows = 1024
+    public let batchRows = 1024
     public var batchInterval: Int64 = 1_000_000_000
     /// Commit each batch on the calling thread instead of GRDB's writer queue. A replay
     /// wants the queue (the run goes on while SQLite writes); the live loop, which sends a
@@ -107,7 +109,8 @@ public final class SessionRecorder: SimulationEventSink {
         self.app = run.app
         self.monotonicNanoseconds = monotonicNanoseconds
         self.lastCommit = monotonicNanoseconds()
-        pendingSamples.reserveCapacity(batchRows)
+        self.recycler = BatchRecycler(capacity: batchRows)
+        self.pendingSamples = recycler.emptyBatch()
     }
 
     public func record(_ event: SimulationEvent) {
@@ -197,19 +200,20 @@ public final class SessionRecorder: SimulationEventSink {
             stopRecording()
             return
         }
-        let samples = pendingSamples, events = pendingEvents, path = database.path
-        pendingSamples = []
-        pendingSamples.reserveCapacity(batchRows)
+        let samples = HandedBatch(pendingSamples), count = pendingSamples.count, events = pendingEvents
+        let path = database.path, recycler = self.recycler
+        pendingSamples = recycler.emptyBatch()
         pendingEvents = []
         let write: @Sendable (Database) throws -> Void = { db in
-            try BatchInsert.samples(samples, in: db)
+            try BatchInsert.samples(samples.elements, in: db)
             try BatchInsert.events(events, in: db)
             try extra?(db)
         }
         let finished: @Sendable (Result<Void, any Error>) -> Void = { result in
+            recycler.recycle(&samples.elements)
             progress.state.withLock { state in
                 switch result {
-                case .success: state.samplesCommitted += samples.count
+                case .success: state.samplesCommitted += count
                 case .failure(let error):
                     if state.writeError == nil { state.writeError = StoreError.wrap(error, path: path, doing: "save samples") }
                 }
