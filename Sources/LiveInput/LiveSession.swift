@@ -7,10 +7,12 @@ import Simulation
 /// terminal) drive a `SimulationEngine` on the real clock.
 ///
 /// One thread, one `epoll_wait` with no timeout: device descriptors, a timerfd set to the
-/// engine's next deadline (chord window, hold time, start deadline, sensor tick), an eventfd
-/// that finishing intents write to, and the signal pipe. Each wake-up reads what is ready,
-/// applies edges with their kernel times, dispatches at the present, settles deadlines,
-/// flushes the log batch and re-arms the timer. Idle means no wake-ups at all.
+/// engine's next deadline (chord window, hold time, start deadline, sensor tick, a sleeping
+/// intent's wake-up), an eventfd for work from other threads, and the signal pipe. Each
+/// wake-up reads what is ready, applies edges with their kernel times, dispatches at the
+/// present, runs the intents it dispatched (on this thread: `LoopTaskExecutor`), settles
+/// deadlines, flushes the log batch and re-arms the timer. Idle means no wake-ups at all,
+/// and a 1 Hz session one a second.
 public final class LiveSession {
     public struct Configuration: Sendable {
         public var setup: SessionSetup
@@ -97,8 +99,8 @@ public final class LiveSession {
     }
 
     /// Runs until SIGINT, SIGTERM, `q`, or the end of piped input. Blocks the calling
-    /// thread: call it from a thread of its own, never from Swift's executor, whose threads
-    /// the intents need.
+    /// thread, which also runs the intents: call it from a thread of its own, never from
+    /// Swift's executor.
     ///
     /// - Parameter origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line;
     ///   the session log's header names it, so its times can be set beside the kernel's.
@@ -114,15 +116,16 @@ public final class LiveSession {
         defer { signals.close() }
 
         clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
+        let wakeDescriptor = loop.wakeDescriptor
+        let intents = LoopTaskExecutor(wake: { EventLoop.wake(wakeDescriptor) })
         do {
             engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
-                                          recognizer: configuration.recognizer, clock: .real(clock), sink: sink)
+                                          recognizer: configuration.recognizer, clock: .real(clock), intentsOn: intents, sink: sink)
         } catch {
             throw .setup("\(configuration.setup.scenarioFile ?? "actionsim"): \(error)")
         }
         engine.instruments = instruments
-        let wakeDescriptor = loop.wakeDescriptor
-        engine.host.onReport { EventLoop.wake(wakeDescriptor) }
+        engine.host.onReport { intents.signal() }
         defer { engine.host.onReport(nil) }
 
         sources = try openSources(configuration.profile)
@@ -148,6 +151,7 @@ public final class LiveSession {
         var stop: StopReason?
         var inputEnded = false
         var items: [SourceItem] = []
+        var wakes: [EventLoop.Wake] = []
         var longest: Int64 = 0
         while stop == nil {
             // Watch for a vanished device only while one is missing.
@@ -168,10 +172,11 @@ public final class LiveSession {
                 var descriptors = Set(sources.flatMap(\.descriptors))
                 if let watch { descriptors.insert(watch.fileDescriptor) }
                 try loop.watchOnly(descriptors)
-                let deadline = engine.nextDeadline.map { origin.nanoseconds + $0.nanoseconds }
-                loop.arm(at: [deadline, retryAt].compactMap { $0 }.min())
+                let deadline = [engine.nextDeadline, engine.host.nextSleeperDeadline].compactMap { $0 }.min()
+                loop.arm(at: [deadline.map { origin.nanoseconds + $0.nanoseconds }, retryAt].compactMap { $0 }.min())
 
-                let wakes = try loop.wait()
+                if intents.loopWillSleep() { wakes = try loop.wait() } else { wakes = [] }
+                intents.loopWoke()
                 let woke = RealClock.monotonicNow().nanoseconds
                 items.removeAll(keepingCapacity: true)
                 var reopen = false
@@ -209,11 +214,12 @@ public final class LiveSession {
                 }
                 if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
 
-                engine.drainReports()
+                engine.host.wakeDueSleepers()
+                runIntents(intents)
                 let now = clock.now
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
-                engine.drainReports()
+                runIntents(intents)
                 if reload { reloadProfile(at: now) }
                 flushLog()
                 longest = max(longest, RealClock.monotonicNow().nanoseconds - woke)
@@ -232,6 +238,12 @@ public final class LiveSession {
         log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
+    }
+
+    /// Runs the intents the engine dispatched (or woke) until each has finished or sleeps,
+    /// applying what they report, which may dispatch more.
+    private func runIntents(_ intents: LoopTaskExecutor) {
+        repeat { intents.runJobs() } while engine.drainReports() > 0
     }
 
     /// Nothing left that would still change the session: no intent running, no window,

@@ -76,7 +76,8 @@ public final class SimulationEngine {
     /// Installs `apps` and applies `settings`, refusing what a watch would not offer (A1, A2, A9).
     public init(apps: [AppDefinition], settings: ActionButtonSettings,
                 recognizer configuration: PressRecognizer.Configuration = .init(),
-                clock: SimulationClock = .virtual, sink: any SimulationEventSink) throws(AppRegistry.ConfigurationError) {
+                clock: SimulationClock = .virtual, intentsOn loopExecutor: LoopTaskExecutor? = nil,
+                sink: any SimulationEventSink) throws(AppRegistry.ConfigurationError) {
         var registry = AppRegistry()
         var warnings: [AppRegistry.Warning] = []
         for app in apps { warnings += try registry.install(app.installedApp) }
@@ -89,7 +90,7 @@ public final class SimulationEngine {
         }
         self.app = app
         self.recognizer = PressRecognizer(configuration: configuration)
-        self.host = SimulationHost(app: app, sessionKind: settings.sessionKind, clock: clock)
+        self.host = SimulationHost(app: app, sessionKind: settings.sessionKind, clock: clock, loopExecutor: loopExecutor)
         self.sink = sink
     }
 

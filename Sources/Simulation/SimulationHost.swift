@@ -88,14 +88,19 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Each app's own `@Dependency` objects on this watch, by app name.
     private let dependencyScopes = Mutex<[String: AppDependencyManager]>([:])
 
-    /// Where intents run in virtual time, beside the replay that drives them (see
-    /// `SerialTaskExecutor`); nil in real time, where they run on Swift's global executor.
-    let taskExecutor: SerialTaskExecutor?
+    /// Where intents run: in virtual time, beside the replay that drives them (see
+    /// `SerialTaskExecutor`); in a live run, on the live loop's thread (`LoopTaskExecutor`);
+    /// otherwise (a `--realtime` replay) on Swift's global executor.
+    let taskExecutor: (any TaskExecutor)?
+    /// Set in a live run: intents sleep on the loop's timer, not on `Task.sleep`, whose
+    /// timer is libdispatch's (see `LoopTaskExecutor`); the loop wakes them (`wakeDueSleepers`).
+    private let loopExecutor: LoopTaskExecutor?
 
-    init(app: AppDefinition, sessionKind: SessionLifecycle.Kind, clock: SimulationClock) {
+    init(app: AppDefinition, sessionKind: SessionLifecycle.Kind, clock: SimulationClock, loopExecutor: LoopTaskExecutor? = nil) {
         self.app = Mutex(app)
         self.clock = clock
-        if case .virtual = clock { taskExecutor = SerialTaskExecutor() } else { taskExecutor = nil }
+        self.loopExecutor = loopExecutor
+        if case .virtual = clock { taskExecutor = SerialTaskExecutor() } else { taskExecutor = loopExecutor }
         self.state = Mutex(State(lifecycle: SessionLifecycle(kind: sessionKind)))
         self.reportSignal = Mutex(nil)
     }
@@ -120,9 +125,32 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         let task = Self.currentTask
         let leaseOwner = Self.lease?.owner
         switch clock {
-        case .real(let real):
+        case .real(let real) where loopExecutor == nil:
             let remaining = target - real.now
             if remaining > .zero { try await Task.sleep(for: remaining) }
+        case .real(let real):
+            let id = state.withLock { state in
+                state.sequence += 1
+                return state.sequence
+            }
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    state.withLock { state in
+                        if state.shutDown || Task.isCancelled {
+                            continuation.resume(throwing: CancellationError())
+                        } else if target <= real.now {
+                            continuation.resume()
+                        } else {
+                            state.sleepers.append(Sleeper(deadline: target, sequence: id, task: task, continuation: continuation))
+                        }
+                    }
+                }
+            } onCancel: {
+                let sleeper = state.withLock { state in
+                    state.sleepers.firstIndex { $0.sequence == id }.map { state.sleepers.remove(at: $0) }
+                }
+                sleeper?.continuation.resume(throwing: CancellationError())
+            }
         case .virtual:
             let untracked = state.withLock { state in leaseOwner.map { !state.activeTasks.contains($0) } ?? false }
             if untracked {
@@ -389,7 +417,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     var isIdle: Bool { state.withLock { $0.activeTasks.isEmpty } }
 
     /// The earliest time a sleeping intent wants to wake.
-    var nextSleeperDeadline: Timestamp? {
+    public var nextSleeperDeadline: Timestamp? {
         state.withLock { state in
             var earliest: Timestamp?
             for sleeper in state.sleepers where earliest.map({ sleeper.deadline < $0 }) ?? true { earliest = sleeper.deadline }
@@ -414,6 +442,19 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     /// No app work running and nothing reported: nothing for the engine to settle.
     var isSettled: Bool { state.withLock { Self.isQuiescent($0) && $0.reports.isEmpty } }
+
+    /// A live run: wakes every sleeper whose time has come, earliest first. The loop calls
+    /// it in each wake-up, having armed its timer for `nextSleeperDeadline`.
+    public func wakeDueSleepers() {
+        let now = currentTime
+        let due = state.withLock { state -> [Sleeper] in
+            guard state.sleepers.contains(where: { $0.deadline <= now }) else { return [] }
+            let due = state.sleepers.filter { $0.deadline <= now }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due.sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
 
     /// Virtual time: wakes the single earliest sleeper due by now, if any (one at a time,
     /// so that two intents waking together still report in a fixed order).
