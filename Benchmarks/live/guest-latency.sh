@@ -10,12 +10,6 @@
 PRESSES=${1:-200}
 APP=/files/trailrunner.yaml
 
-emit() { echo "ACTIONSIM-FILE-BEGIN $1"; cat "$2"; echo "ACTIONSIM-FILE-END $1"; }
-wait_for_text() {  # wait_for_text FILE TEXT [SECS]
-  _tries=$(( ${3:-10} * 20 ))
-  while ! grep -q "$2" "$1" 2>/dev/null && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
-}
-node_of() { sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' "$1" | head -n 1; }
 
 # gpio_presses N: N presses of line 17 (held 50 ms), 150 ms apart.
 gpio_presses() {

@@ -37,6 +37,21 @@ private final class FaultScratch {
         ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
             .map { logs + "/" + $0 }
     }
+
+    /// The user's next start: `actionsim run` on these logs (and this store, unless `store`
+    /// is false) with its input closed, so that it ends at once, having reported what it found.
+    func startAgain(_ name: String, store: Bool = true) async throws -> LiveProcess {
+        let arguments = ["run", "--json", "--log-dir", logs] + (store ? ["--data-dir", self.store] : ["--no-store"])
+        let run = try LiveProcess(arguments, in: self, name: name, inputClosed: true)
+        #expect(await run.finish() == 0, "\(name): \(run.errors)")
+        return run
+    }
+
+    /// A start after a fault was dealt with: it reports nothing more of it.
+    func expectNothingToReport(_ name: String) async throws {
+        let run = try await startAgain(name)
+        #expect(!run.errors.contains("cut short") && !run.errors.contains("was not ended"), "\(name): \(run.errors)")
+    }
 }
 
 /// `actionsim` with its standard input a pipe we type into, output in files.
@@ -148,9 +163,7 @@ struct LiveFaultTests {
         #expect(!logged.isEmpty, "round \(round): the log has no samples after \(seconds) s")
 
         // The restart: a run whose input ends at once.
-        let restart = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
-                                      in: scratch, name: "restart", inputClosed: true)
-        #expect(await restart.finish() == 0)
+        let restart = try await scratch.startAgain("restart")
         let session = try stored(scratch.database, session: 1)
         #expect(session.integrity == "ok")
         #expect(session.status == "interrupted")
@@ -171,10 +184,7 @@ struct LiveFaultTests {
         }
         // The log itself now says it was cut short, and is not reported again.
         #expect(logLines(killedLog).last?["event"] as? String == "log-cut-short")
-        let again = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
-                                    in: scratch, name: "again", inputClosed: true)
-        #expect(await again.finish() == 0)
-        #expect(!again.errors.contains("cut short") && !again.errors.contains("was not ended"), "\(again.errors)")
+        try await scratch.expectNothingToReport("again")
     }
 
     @Test("T4: SIGTERM in the middle of a session loses nothing acknowledged: the log has its footer and every event, the store every sample the log has")
@@ -203,10 +213,7 @@ struct LiveFaultTests {
         #expect(session.status == "interrupted")
         #expect(run.errors.contains("session store: \(scratch.database) (\(session.samples.count) samples"))
 
-        let restart = try LiveProcess(["run", "--json", "--log-dir", scratch.logs, "--data-dir", scratch.store],
-                                      in: scratch, name: "restart", inputClosed: true)
-        #expect(await restart.finish() == 0)
-        #expect(!restart.errors.contains("cut short") && !restart.errors.contains("was not ended"), "\(restart.errors)")
+        try await scratch.expectNothingToReport("restart")
     }
 
     @Test("T4: a log without its footer is reported once; the log of a run still going is not")
@@ -216,16 +223,12 @@ struct LiveFaultTests {
         #expect(await first.waitFor("live input"))
         let running = try #require(scratch.logFiles().first)
         // Another run in the same directory while the first still writes its log.
-        let beside = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "beside",
-                                     inputClosed: true)
-        #expect(await beside.finish() == 0)
+        let beside = try await scratch.startAgain("beside", store: false)
         #expect(!beside.errors.contains("cut short"), "\(beside.errors)")
 
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
-        let next = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "next",
-                                   inputClosed: true)
-        #expect(await next.finish() == 0)
+        let next = try await scratch.startAgain("next", store: false)
         #expect(next.errors.contains("warning: session log \(running) was cut short: it has no log-end footer"), "\(next.errors)")
         let replay = try LiveProcess(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--no-store", "--log-dir", scratch.logs],
                                      in: scratch, name: "replay", inputClosed: true)

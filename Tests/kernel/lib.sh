@@ -120,6 +120,25 @@ wait_for_path() {
   [ -e "$1" ]
 }
 
+# wait_for_text FILE TEXT [TIMEOUT_SECS]: wait until FILE contains TEXT (a program's
+# output saying it is ready). Default timeout 10 s; fails if it never does.
+wait_for_text() {
+  _tries=$(( ${3:-10} * 20 ))
+  while ! grep -q "$2" "$1" 2>/dev/null && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
+  grep -q "$2" "$1" 2>/dev/null
+}
+
+# emit NAME FILE: print FILE between markers, for the host to take back out of the
+# guest's console output.
+emit() {
+  echo "ACTIONSIM-FILE-BEGIN $1"
+  cat "$2"
+  echo "ACTIONSIM-FILE-END $1"
+}
+
+# node_of FILE: the /dev/input/eventN a uinput helper's output says it created.
+node_of() { sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' "$1" | head -n 1; }
+
 # uptime_ms: milliseconds since boot (CLOCK_BOOTTIME, which no wall-clock change moves).
 uptime_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
 

@@ -5,18 +5,6 @@
 # session logs on the host. Files come back between ACTIONSIM-FILE markers.
 . /lib/actionsim-test.sh
 
-emit() {  # emit NAME FILE: print FILE between markers for the host
-  echo "ACTIONSIM-FILE-BEGIN $1"
-  cat "$2"
-  echo "ACTIONSIM-FILE-END $1"
-}
-
-wait_for_text() {  # wait_for_text FILE TEXT [SECS]
-  _tries=$(( ${3:-10} * 20 ))
-  while ! grep -q "$2" "$1" 2>/dev/null && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
-  grep -q "$2" "$1" 2>/dev/null
-}
-
 APP=/files/trailrunner.yaml
 mkdir -p /tmp/logs/gpio /tmp/logs/evdev /tmp/rec
 

@@ -9,20 +9,6 @@
 WHAT=${1:-all}
 LOAD_SECONDS=${2:-5}
 
-emit() {  # emit NAME FILE: print FILE between markers for the host
-  echo "ACTIONSIM-FILE-BEGIN $1"
-  cat "$2"
-  echo "ACTIONSIM-FILE-END $1"
-}
-
-wait_for_text() {  # wait_for_text FILE TEXT [SECS]
-  _tries=$(( ${3:-10} * 20 ))
-  while ! grep -q "$2" "$1" 2>/dev/null && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
-  grep -q "$2" "$1" 2>/dev/null
-}
-
-node_of() { sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' "$1" | head -n 1; }
-
 PROFILE=/files/gpio-key-overlay.yaml
 mkdir -p /tmp/logs
 
