@@ -61,12 +61,15 @@ public final class SessionLogFile: SimulationEventSink {
     private let writer: Writer
     /// Encodes and writes batches in order, off the thread that records events, so that a
     /// write (or a full disk) never holds up the engine — in a live run, the next press.
-    private let queue: DispatchQueue
+    private let queue: WriterThread
     /// Batches handed to `queue` and not yet written; the next hand-off waits below eight.
     /// Deep enough that a replay's engine, on two cores shared with the store's writer,
     /// seldom waits for this queue (with two it often did); shallow enough to bound memory.
     private let inFlight = DispatchSemaphore(value: 8)
-    /// Events recorded since the last hand-off.
+    /// Events recorded since the last hand-off. Appended to at every event, by the one
+    /// thread that records (the engine's), never re-entered: the run-time exclusivity check
+    /// would be most of an append's cost.
+    @exclusivity(unchecked)
     private var batch: [SimulationEvent]
     /// Where written batches' arrays come back to, for the next batch.
     private let recycler: BatchRecycler<SimulationEvent>
@@ -142,7 +145,7 @@ public final class SessionLogFile: SimulationEventSink {
         // writer is still running (it has no footer yet, but was not cut short).
         _ = flock(opened.rawValue, LOCK_EX | LOCK_NB)
         self.writer = Writer(path: candidate, descriptor: opened, onWriteError: onWriteError)
-        self.queue = DispatchQueue(label: "actionsim.session-log")
+        self.queue = WriterThread(name: "actionsim log")
         self.monotonicNanoseconds = monotonicNanoseconds
         self.lastHandOff = monotonicNanoseconds()
         self.recycler = BatchRecycler(capacity: batchEvents)

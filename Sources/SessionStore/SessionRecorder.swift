@@ -80,10 +80,14 @@ public final class SessionRecorder: SimulationEventSink {
     private let progress = Progress()
     /// Set once a write failed: later events are not even buffered.
     private var stopped = false
-    /// Rows waiting for the next batch.
+    /// Rows waiting for the next batch. Appended to at every event, by the one thread that
+    /// records (the engine's), never re-entered: the run-time exclusivity check would be
+    /// most of an append's cost.
+    @exclusivity(unchecked)
     private var pendingSamples: [SampleRow]
     /// Where committed batches' sample arrays come back to, for the next batch.
     private let recycler: BatchRecycler<SampleRow>
+    @exclusivity(unchecked)
     private var pendingEvents: [EventRow] = []
     /// Events between sessions, kept for the next one (its first press and start intent).
     private var prelude: [RecordedSession.Event] = []
