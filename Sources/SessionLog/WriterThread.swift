@@ -63,8 +63,10 @@ final class WriterThread: @unchecked Sendable {
     }
 
     private func run() {
-        // PRIO_PROCESS with 0: this thread only (Linux keeps nice values per thread).
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.nice)
+        // PRIO_PROCESS with 0: this thread only (Linux keeps nice values per thread). Never
+        // raised: a process already nicer than this stays as nice.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        if getpriority(which, 0) < Self.nice { _ = setpriority(which, 0, Self.nice) }
         while let job = next() {
             job()
             condition.lock()
