@@ -61,7 +61,13 @@ public final class SessionLogFile: SimulationEventSink {
     private let writer: Writer
     /// Encodes and writes batches in order, off the thread that records events, so that a
     /// write (or a full disk) never holds up the engine — in a live run, the next press.
-    private let queue: WriterThread
+    ///
+    /// Its thread runs at nice +10. In a replay the engine, the log and the store are three
+    /// busy threads on what is often two cores, and the replay is done only when the store
+    /// has committed its last row: the store is the critical path, and at equal priority it
+    /// got about two thirds of a core while the log took its share. The log has room to wait
+    /// (batches queue up behind it) and nothing waits for it until it is closed.
+    private let queue = WorkerThread(name: "actionsim log", nice: 10)
     /// Batches handed to `queue` and not yet written; the next hand-off waits below eight.
     /// Deep enough that a replay's engine, on two cores shared with the store's writer,
     /// seldom waits for this queue (with two it often did); shallow enough to bound memory.
@@ -145,7 +151,6 @@ public final class SessionLogFile: SimulationEventSink {
         // writer is still running (it has no footer yet, but was not cut short).
         _ = flock(opened.rawValue, LOCK_EX | LOCK_NB)
         self.writer = Writer(path: candidate, descriptor: opened, onWriteError: onWriteError)
-        self.queue = WriterThread(name: "actionsim log")
         self.monotonicNanoseconds = monotonicNanoseconds
         self.lastHandOff = monotonicNanoseconds()
         self.recycler = BatchRecycler(capacity: batchEvents)

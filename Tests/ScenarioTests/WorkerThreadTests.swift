@@ -1,14 +1,15 @@
 import Foundation
-@testable import SessionLog
+import Simulation
 import Synchronization
 import Testing
 
-/// The session log's writer thread yields to the engine and the store (see `WriterThread`).
-@Suite("The session log's writer thread (T4)")
-struct WriterThreadTests {
-    @Test("T4: batches are written in order on a thread of its own at nice +10 (or nicer); sync waits for them and runs on the caller's thread")
+/// The thread the session log writes on (niced: it yields to the engine and the store) and
+/// a virtual replay runs its intents on.
+@Suite("Worker threads (T4, S2)")
+struct WorkerThreadTests {
+    @Test("T4: jobs (the log's batches) run in order on a thread of its own at the nice value asked for; sync waits for them and runs on the caller's thread")
     func orderAndPriority() {
-        let writer = WriterThread(name: "test log")
+        let writer = WorkerThread(name: "test log", nice: 10)
         let written = Mutex<[Int]>([])
         let seen = Mutex<(thread: UInt, nice: Int32)?>(nil)
         for batch in 0..<50 {
@@ -24,6 +25,6 @@ struct WriterThreadTests {
         #expect(thread == UInt(pthread_self()))
         let writerThread = seen.withLock { $0 }
         #expect(writerThread?.thread != thread)
-        #expect((writerThread?.nice ?? 0) >= WriterThread.nice)
+        #expect((writerThread?.nice ?? 0) >= 10)
     }
 }

@@ -3,24 +3,16 @@ import Foundation
 import Glibc
 #endif
 
-/// The session log's writer: a thread of its own that runs the jobs it is given in order,
-/// at a lower priority than the rest of the process.
+/// A thread of its own that runs the jobs it is given, one at a time, in order: the replay's
+/// intents (`SerialTaskExecutor`) and the session log's writer.
 ///
-/// In a replay the engine, the log and the store are three busy threads on what is often
-/// two cores, and the replay is done only when the store has committed its last row: the
-/// store is the critical path, and at equal priority the scheduler gave it two thirds of
-/// a core while the log took its share. The log has room to wait (batches queue up behind
-/// it) and nothing waits for it until the run closes it, so its thread is niced and runs
-/// on what the engine and the store leave. (A libdispatch queue cannot be niced: its
-/// worker threads are shared, also with the store's queue.)
-///
-/// The thread starts with the first job and ends after 50 ms without one, so a log that is
-/// not written holds no thread. `sync` runs on the caller's thread once the queue is empty,
-/// as `DispatchQueue.sync` does, so a live run that writes inline wakes no other thread.
-final class WriterThread: @unchecked Sendable {
-    /// The nice value the thread asks for: well below the engine and the store.
-    static let nice: Int32 = 10
-
+/// Not a libdispatch queue: the log's writer runs niced (see `SessionLogFile`), and
+/// libdispatch's worker threads are shared between queues, also with the store's. The
+/// thread starts with the first job and ends after 50 ms without one, so a worker that is
+/// not used holds no thread. `sync` runs on the caller's thread once the queue is empty, as
+/// `DispatchQueue.sync` does, so a caller that only ever syncs (a live run writing its log
+/// inline) wakes no other thread.
+public final class WorkerThread: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
@@ -29,11 +21,17 @@ final class WriterThread: @unchecked Sendable {
     private var busy = false
     private var threadRunning = false
     private let name: String
+    private let nice: Int32?
 
-    init(name: String) { self.name = name }
+    /// - Parameter nice: the nice value the thread asks for, if higher than it has (a
+    ///   thread may make itself nicer, not less nice).
+    public init(name: String, nice: Int32? = nil) {
+        self.name = name
+        self.nice = nice
+    }
 
-    /// Runs `job` on the writer's thread after the jobs before it.
-    func async(_ job: @escaping @Sendable () -> Void) {
+    /// Runs `job` on the worker's thread after the jobs before it.
+    public func async(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         let start = !threadRunning
@@ -48,7 +46,7 @@ final class WriterThread: @unchecked Sendable {
     }
 
     /// Waits for every job given so far, then runs `body` on the calling thread, alone.
-    func sync<T>(_ body: () throws -> T) rethrows -> T {
+    public func sync<T>(_ body: () throws -> T) rethrows -> T {
         condition.lock()
         while busy || head < jobs.count { condition.wait() }
         busy = true
@@ -63,10 +61,11 @@ final class WriterThread: @unchecked Sendable {
     }
 
     private func run() {
-        // PRIO_PROCESS with 0: this thread only (Linux keeps nice values per thread). Never
-        // raised: a process already nicer than this stays as nice.
-        let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        if getpriority(which, 0) < Self.nice { _ = setpriority(which, 0, Self.nice) }
+        if let nice {
+            // PRIO_PROCESS with 0: this thread only (Linux keeps nice values per thread).
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            if getpriority(which, 0) < nice { _ = setpriority(which, 0, nice) }
+        }
         while let job = next() {
             job()
             condition.lock()
