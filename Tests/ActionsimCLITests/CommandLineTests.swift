@@ -178,6 +178,42 @@ struct CommandLineTests {
         #expect(failure?.attribute(forName: "message")?.stringValue?.contains("expected next action MarkLapIntent") == true)
     }
 
+    /// In a process of its own, as a user runs it: inside the test process, a real-time replay
+    /// shares Swift's pool (two threads here) with every other test, and was seen to perform
+    /// a press at 0 s only at 6.4-6.9 s while other tests held both threads.
+    @Test("S2: --realtime replays on the real clock and gives the same intents as a virtual replay")
+    func realTime() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scenario = directory + "/short.yaml"
+        try """
+            app: \(Run.root)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            steps:
+              - {at: 0s, button: action, edge: down}
+              - {at: 50ms, button: action, edge: up}
+              - {at: 2s, button: action, edge: down}
+              - {at: 2s 50ms, button: action, edge: up}
+            expect:
+              - {at: 0s, within: 5s, intent: StartTrailWorkoutIntent}
+              - {at: 6s, state: running}
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        func intents(_ run: Run) -> [String] {
+            run.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      object["event"] as? String == "intent-performing" else { return nil }
+                return object["intent"] as? String
+            }
+        }
+        let started = ContinuousClock.now
+        let real = try await Run(["replay", scenario, "--realtime", "--json", "--no-log", "--no-store"])
+        #expect(ContinuousClock.now - started >= .milliseconds(1200), "real time must actually pass")
+        #expect(real.status == 0, "the expectations failed: \(real.stderr)")
+        let virtual = try await Run(["replay", scenario, "--json", "--no-log", "--no-store"])
+        #expect(intents(real) == ["StartTrailWorkoutIntent", "MarkLapIntent"], "\(real.stdout)")
+        #expect(intents(real) == intents(virtual))
+    }
+
     @Test("every command has help")
     func help() async throws {
         for command in ["replay", "test", "check"] {

@@ -58,28 +58,6 @@ struct ReplayTests {
         #expect(outcome.endTime >= Timestamp(nanoseconds: 599 * 60 * 1_000_000_000))
     }
 
-    /// Real time on a shared 2-core machine: other test suites run in parallel on the same
-    /// thread pool, so the windows below check what happens, not how fast (latency has its
-    /// own benchmark).
-    @Test("S2: --realtime replays on the real clock and gives the same intents")
-    func realTime() async throws {
-        let text = """
-        app: \(Repository.path("scenarios/apps/trailrunner.yaml"))
-        settings: {action: workout, first-press: running}
-        steps:
-          - {at: 0s, button: action, edge: down}
-          - {at: 50ms, button: action, edge: up}
-        expect:
-          - {at: 0s, within: 5s, intent: StartTrailWorkoutIntent}
-          - {at: 6s, state: running}
-        """
-        let scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "short.yaml"))
-        let started = ContinuousClock.now
-        let outcome = try await ScenarioRunner.run(scenario, realtime: true)
-        #expect(ContinuousClock.now - started >= .milliseconds(1200), "real time must actually pass")
-        #expect(outcome.failures.map(\.message) == [])
-    }
-
     @Test("A5: a perform() that sleeps 31 s on the engine clock misses the deadline without the test waiting")
     func virtualDeadline() async throws {
         let scenario = try ScenarioParser.load(contentsOf: Repository.path("scenarios/a05-start-deadline-missed.yaml"))

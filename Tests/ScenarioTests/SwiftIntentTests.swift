@@ -107,7 +107,9 @@ struct SwiftIntentTests {
         let sleepy = AppDefinition.workoutApp("Sleepy", start: SleepyStartIntent.self)
         let started = ContinuousClock.now
         let events = try await run(sleepy, firstPress: nil, [TimedInput(at: at(0), .gesture(.press))])
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Well under the 31 s it would take on a real clock; not a speed target (other tests
+        // share the machine, and took this to 4.5-5.1 s in full runs).
+        #expect(ContinuousClock.now - started < .seconds(20))
         let errors = events.compactMap { if case .system(.errorShown(let e)) = $0.kind { e } else { nil } }
         #expect(errors.map(\.code) == [.startDeadline])
         #expect(events.contains { $0.time == at(30) && { if case .system(.errorShown) = $0.kind { true } else { false } }($0) })
