@@ -3,9 +3,10 @@ import ActionIntents
 import Dispatch
 import Synchronization
 
-/// The simulated watch as running intents see it (`ActionButtonHost`). Intents run on
-/// Swift's concurrent executor in real time, and on the replay's own serial executor in
-/// virtual time (`SerialTaskExecutor`); everything they do arrives here, is stamped with the
+/// The simulated watch as running intents see it (`ActionButtonHost`). Intents run on the
+/// replay's own serial executor in virtual time (`SerialTaskExecutor`), on the live loop's
+/// thread in a live run (`LoopTaskExecutor`), and on Swift's concurrent executor in a
+/// `--realtime` replay; everything they do arrives here, is stamped with the
 /// engine's time, and waits in a queue until the engine's driver drains it. The session
 /// lifecycle lives here too, under the same lock, because intents need its answer at once.
 ///
