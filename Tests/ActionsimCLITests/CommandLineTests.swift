@@ -4,62 +4,16 @@ import FoundationXML
 #endif
 import Testing
 
-/// Runs the built `actionsim` and returns its exit status and output.
+/// Runs the built `actionsim` and returns its exit status and output (`CLI.run`).
 struct Run {
     var status: Int32
     var stdout: String
     var stderr: String
 
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
-
-    /// The binary next to the test bundle (whatever the scratch path), else .build/debug.
-    static let binary: String = {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = url.appendingPathComponent("actionsim").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            url.deleteLastPathComponent()
-        }
-        return root + "/.build/debug/actionsim"
-    }()
-
-    /// Runs it to the end on a thread of its own (`CLI.offExecutor`): a test blocked in
-    /// `waitUntilExit` would hold one of the two threads of Swift's pool on this machine, and
-    /// the real-time tests running beside it would wait for seconds.
     init(_ arguments: [String]) async throws {
-        self = try await CLI.offExecutor { try Run(blocking: arguments) }
+        let result = try await CLI.run(arguments)
+        (status, stdout, stderr) = (result.status, result.stdout, result.stderr)
     }
-
-    private init(blocking arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: Self.root)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting: a full pipe would block the child forever.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
-    }
-}
-
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "actionsim-cli-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
 }
 
 @Suite("The actionsim command line")
@@ -68,7 +22,7 @@ struct CommandLineTests {
     func shippedScenariosPass() async throws {
         let run = try await Run(["test", "scenarios"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let scenarioFiles = try FileManager.default.contentsOfDirectory(atPath: Run.root + "/scenarios").filter { $0.hasSuffix(".yaml") }
+        let scenarioFiles = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot + "/scenarios").filter { $0.hasSuffix(".yaml") }
         let passLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") }
         #expect(passLines.count == scenarioFiles.count)
         #expect(run.stdout.contains("\(scenarioFiles.count) scenarios: \(scenarioFiles.count) passed"))
@@ -144,7 +98,7 @@ struct CommandLineTests {
 
     @Test("T4: replay writes a session log with a header, every event, and a footer")
     func sessionLogFile() async throws {
-        let directory = try temporaryDirectory()
+        let directory = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try await Run(["replay", "--log-dir", directory, "scenarios/a06-next-action-follows-donations.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -165,7 +119,7 @@ struct CommandLineTests {
 
     @Test("S2: test --junit writes JUnit XML a CI server can read")
     func junit() async throws {
-        let directory = try temporaryDirectory()
+        let directory = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/report.xml"
         let run = try await Run(["test", "--junit", report, "scenarios/a07-pause-resume.yaml", "Tests/Fixtures/failing"])
@@ -183,11 +137,11 @@ struct CommandLineTests {
     /// a press at 0 s only at 6.4-6.9 s while other tests held both threads.
     @Test("S2: --realtime replays on the real clock and gives the same intents as a virtual replay")
     func realTime() async throws {
-        let directory = try temporaryDirectory()
+        let directory = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let scenario = directory + "/short.yaml"
         try """
-            app: \(Run.root)/scenarios/apps/trailrunner.yaml
+            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
             settings: {action: workout, first-press: running}
             steps:
               - {at: 0s, button: action, edge: down}

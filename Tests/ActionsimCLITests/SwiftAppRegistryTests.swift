@@ -1,27 +1,10 @@
 import Foundation
 import Testing
 
-/// The `actionsim` built from this package, beside the test bundle.
-func actionsimBinary() -> URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("actionsim")
-}
-
 /// Runs `actionsim` with `arguments`; returns its exit status and standard error.
 func runActionsim(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {
-    try await CLI.offExecutor { try runActionsimBlocking(arguments) }
-}
-
-private func runActionsimBlocking(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = actionsimBinary()
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try await CLI.run(arguments)
+    return (result.status, result.stderr)
 }
 
 @Suite("actionsim and Swift-defined apps")

@@ -23,7 +23,9 @@ enum CLI {
         var stderr: String
     }
 
-    /// Runs it to the end on a thread of its own (`offExecutor`), not on one of Swift's pool.
+    /// Runs it to the end on a thread of its own (`offExecutor`): a test blocked in
+    /// `waitUntilExit` would hold one of the two threads of Swift's pool on this machine, and
+    /// the real-time tests running beside it would wait for seconds.
     @discardableResult
     static func run(_ arguments: [String], executable: String? = nil) async throws -> Result {
         try await offExecutor { try runBlocking(arguments, executable: executable) }
@@ -34,6 +36,9 @@ enum CLI {
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
