@@ -18,12 +18,16 @@ if [ "$WHAT" = all ]; then
   # Two pages: one for a filler file, one for the log's first few kilobytes.
   mount -t tmpfs -o size=8k tmpfs /tmp/full
   head -c 4096 /dev/zero > /tmp/full/filler
-  START_DELAY_MS=2000 uinput-buttons press "actionsim full disk" 12 400 60 > /tmp/full-inject.out 2>&1 &
+  # The presses start 4 s after the device exists: actionsim (an 18 MB executable, in an
+  # emulated CPU) must have opened it by then, or the first press's down edge comes before
+  # it looks and its up is dropped as unchanged (seen with 2 s on a slow host).
+  START_DELAY_MS=4000 uinput-buttons press "actionsim full disk" 12 400 60 > /tmp/full-inject.out 2>&1 &
   inject=$!
   wait_for_text /tmp/full-inject.out "created /dev/input/event"
   actionsim run /files/sensors-10hz.yaml --device $PROFILE --input "$(node_of /tmp/full-inject.out)" \
     --log-dir /tmp/full --data-dir /tmp/store-full --json > /tmp/full.out 2> /tmp/full.err < /dev/null &
   run=$!
+  check "run opened the device before the first press" wait_for_text /tmp/full.err "live loop at nice" 4
   wait $inject
   usleep 500000
   kill -TERM $run
