@@ -6,10 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "actionsim", targets: ["actionsim"]),
-        .library(name: "ActionIntents", targets: ["ActionIntents"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
-        .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
-        .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
+        .library(name: "HealthKit", targets: ["HealthKit"]),
+        .library(name: "CoreMotion", targets: ["CoreMotion"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
     ],
     dependencies: [
@@ -23,28 +23,28 @@ let package = Package(
         // lifecycles as pure value types. No clock, file, fd or Foundation in here.
         .target(name: "ActionButtonCore"),
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
-        .target(name: "ActionIntents", dependencies: ["ActionButtonCore"]),
+        .target(name: "AppIntents", dependencies: ["ActionButtonCore"]),
         // YAML with source positions, so every format can say file:line:column.
         .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Simulated apps described in YAML instead of compiled Swift.
-        .target(name: "AppManifests", dependencies: ["ActionIntents", "YAMLDocuments"]),
+        .target(name: "AppManifests", dependencies: ["AppIntents", "YAMLDocuments"]),
         // The imperative shell around the core: runs intents, owns the clock (virtual or real).
-        .target(name: "Simulation", dependencies: ["ActionButtonCore", "ActionIntents"]),
+        .target(name: "Simulation", dependencies: ["ActionButtonCore", "AppIntents"]),
         // The session log (JSON Lines) and the human-readable timeline.
         .target(name: "SessionLog", dependencies: [
-            "Simulation", "ActionButtonCore", "ActionIntents",
+            "Simulation", "ActionButtonCore", "AppIntents",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
         .target(name: "Scenarios", dependencies: [
-            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "ActionIntents", "Telemetry",
+            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "AppIntents", "Telemetry",
         ]),
         // Simulated sensors (T1-T3) as pure models stepped on the engine's clock, and the
         // recorded session they produce, with its summary. No file, clock or database.
-        .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "ActionIntents", "YAMLDocuments"]),
+        .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "AppIntents", "YAMLDocuments"]),
         // The session store: sessions, events and samples in SQLite (WAL, batched commits).
         .target(name: "SessionStore", dependencies: [
-            "Telemetry", "Simulation", "ActionButtonCore", "ActionIntents",
+            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
-            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "ActionIntents",
+            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
             "Telemetry", "SessionStore", "Exports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
@@ -68,13 +68,13 @@ let package = Package(
         ], path: "Benchmarks/ActionsimBench"),
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
-        .target(name: "SimulatedHealthKit", dependencies: ["ActionIntents", "ActionButtonCore"]),
+        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"]),
         // CoreMotion's water submersion manager: live depth, pressure and temperature (T2).
-        .target(name: "SimulatedCoreMotion", dependencies: ["ActionIntents", "ActionButtonCore"]),
+        .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"]),
         // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
         // check what the watch did (Swift Testing or XCTest).
         .target(name: "ActionButtonHarness", dependencies: [
-            "ActionIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
+            "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
         ]),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -92,22 +92,22 @@ let package = Package(
         // The live shell: the epoll event loop, device and terminal sources, recording, injection.
         .target(name: "LiveInput", dependencies: [
             "LinuxInput", "DeviceProfiles", "Simulation", "SessionLog", "Scenarios", "AppManifests",
-            "YAMLDocuments", "ActionButtonCore", "ActionIntents", "Telemetry",
+            "YAMLDocuments", "ActionButtonCore", "AppIntents", "Telemetry",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
-            "Scenarios", "Simulation", "AppManifests", "ActionIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+            "Scenarios", "Simulation", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
         .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TelemetryTests", dependencies: [
-            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "ActionIntents",
+            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "AppIntents",
             "YAMLDocuments",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
-            "ActionButtonHarness", "ActionIntents", "SimulatedHealthKit", "SimulatedCoreMotion", "Simulation",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),

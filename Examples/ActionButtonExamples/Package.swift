@@ -15,19 +15,19 @@ let package = Package(
     ],
     targets: [
         // `logger.debug(...)` as Apple's examples write it; lines land in the session log.
-        .target(name: "AppLogging", dependencies: [.product(name: "ActionIntents", package: "actionsim")]),
+        .target(name: "AppLogging", dependencies: [.product(name: "AppIntents", package: "actionsim")]),
         // Apple's workout app: four workout kinds, Mark Lap, pause and resume.
         .target(name: "WorkoutApp", dependencies: [
             "AppLogging",
-            .product(name: "ActionIntents", package: "actionsim"),
-            .product(name: "SimulatedHealthKit", package: "actionsim"),
+            .product(name: "AppIntents", package: "actionsim"),
+            .product(name: "HealthKit", package: "actionsim"),
         ]),
         // Apple's dive app: a dive session that donates Collect Submerged Data.
         .target(name: "DiveApp", dependencies: [
             "AppLogging",
-            .product(name: "ActionIntents", package: "actionsim"),
-            .product(name: "SimulatedHealthKit", package: "actionsim"),
-            .product(name: "SimulatedCoreMotion", package: "actionsim"),
+            .product(name: "AppIntents", package: "actionsim"),
+            .product(name: "HealthKit", package: "actionsim"),
+            .product(name: "CoreMotion", package: "actionsim"),
         ]),
         // actionsim with both apps built in: `action-examples replay scenarios/workout.yaml`.
         .executableTarget(name: "action-examples", dependencies: [
@@ -37,8 +37,8 @@ let package = Package(
         .testTarget(name: "ExampleAppTests", dependencies: [
             "WorkoutApp", "DiveApp",
             .product(name: "ActionButtonHarness", package: "actionsim"),
-            .product(name: "ActionIntents", package: "actionsim"),
-            .product(name: "SimulatedHealthKit", package: "actionsim"),
+            .product(name: "AppIntents", package: "actionsim"),
+            .product(name: "HealthKit", package: "actionsim"),
         ]),
     ],
     swiftLanguageModes: [.v6]

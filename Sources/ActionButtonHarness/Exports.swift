@@ -2,5 +2,5 @@
 // (`ActionButtonSettings`, `SessionStatus`, `SensorSample`, ...) and the intent protocols;
 // importing the harness alone brings them all.
 @_exported import ActionButtonCore
-@_exported import ActionIntents
+@_exported import AppIntents
 @_exported import Simulation

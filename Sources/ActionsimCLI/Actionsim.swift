@@ -1,4 +1,4 @@
-import ActionIntents
+import AppIntents
 import ArgumentParser
 import Dispatch
 #if canImport(Glibc)

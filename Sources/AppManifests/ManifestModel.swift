@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import YAMLDocuments
 
 /// What an app manifest says, checked and resolved, before anything runs.

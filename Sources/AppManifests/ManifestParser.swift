@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import YAMLDocuments
 
 /// Reads app manifests. Everything contradictory is refused here, with file, line and

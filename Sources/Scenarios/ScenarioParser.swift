@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import AppManifests
 import Foundation
 import Telemetry

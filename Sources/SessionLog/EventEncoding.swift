@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import Simulation
 
 /// The session log's JSON Lines schema (T4): one object per event, `t` in exact seconds

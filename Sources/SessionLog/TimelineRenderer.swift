@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import Simulation
 
 /// Turns events into the timeline `actionsim replay` prints: one line per event, with

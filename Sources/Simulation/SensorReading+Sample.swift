@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 
 extension SensorReading {
     /// A logged sample as app code reads it.

@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 
 /// The imperative shell around the core: feeds inputs to the `PressRecognizer` and the
 /// `ActionButtonSystem`, calls `perform()` on the intents the system dispatches, applies

@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 
 /// One line of the session log (T4): everything that happened, with its time.
 public struct SimulationEvent: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import ActionButtonCore
-import ActionIntents
+import AppIntents
 import Simulation
 
 /// A session as it was recorded: what the store keeps and what exports, plots and

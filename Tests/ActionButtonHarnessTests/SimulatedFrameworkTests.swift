@@ -1,7 +1,7 @@
 import ActionButtonCore
 import ActionButtonHarness
-import ActionIntents
-import SimulatedHealthKit
+import AppIntents
+import HealthKit
 import Simulation
 import Testing
 

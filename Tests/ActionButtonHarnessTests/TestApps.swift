@@ -1,7 +1,7 @@
 import ActionButtonCore
-import ActionIntents
-import SimulatedCoreMotion
-import SimulatedHealthKit
+import AppIntents
+import CoreMotion
+import HealthKit
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import ActionIntents
+import AppIntents
 
 /// The `logger` Apple's examples write to (os.Logger on a watch). Here each line goes to
 /// the session log of the simulated watch the code runs on, so a test can read it; outside

@@ -2,11 +2,11 @@
 // session (a HealthKit workout session of the underwater-diving kind, which the system's
 // start deadline waits for), and live depth, pressure and water temperature from CoreMotion
 // ("Accessing submersion data").
-import ActionIntents
+import AppIntents
 import AppLogging
 import Foundation
-import SimulatedCoreMotion
-import SimulatedHealthKit
+import CoreMotion
+import HealthKit
 
 actor DiveManager {
     let store = HKHealthStore()

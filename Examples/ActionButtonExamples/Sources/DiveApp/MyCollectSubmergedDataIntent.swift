@@ -1,6 +1,6 @@
 // Apple names this intent without showing it: the dive's next action. Here it records the
 // latest depth, pressure and water temperature in the dive, as a marker.
-import ActionIntents
+import AppIntents
 import AppLogging
 
 struct MyCollectSubmergedDataIntent: AppIntent {

@@ -1,6 +1,6 @@
 // Apple: "Responding to the Action button on Apple Watch Ultra", Start a new dive session.
 // Differences are marked `actionsim:`.
-import ActionIntents
+import AppIntents
 import AppLogging
 
 struct MyStartDiveSessionIntent: StartDiveIntent {

@@ -1,5 +1,5 @@
 // Apple: "Responding to the Action button on Apple Watch Ultra", Donate the next action.
-import ActionIntents
+import AppIntents
 import AppLogging
 import Foundation
 

@@ -1,5 +1,5 @@
 // Apple: "Responding to the Action button on Apple Watch Ultra", Pause and resume a workout.
-import ActionIntents
+import AppIntents
 import AppLogging
 
 struct MyPauseWorkoutIntent: PauseWorkoutIntent {

@@ -1,6 +1,6 @@
 // Apple: "Responding to the Action button on Apple Watch Ultra", Start a new workout session
 // and Support multiple workout types. Differences are marked `actionsim:`.
-import ActionIntents
+import AppIntents
 import AppLogging
 
 struct MyStartWorkoutIntent: StartWorkoutIntent {

@@ -2,10 +2,10 @@
 // requestAuthorization() and startCollectingData(). Apple does not show the class around
 // them, nor markLap, pauseWorkout and resumeWorkout; those are written here with HealthKit's
 // calls for them. Differences in Apple's methods are marked `actionsim:`.
-import ActionIntents
+import AppIntents
 import AppLogging
 import Foundation
-import SimulatedHealthKit
+import HealthKit
 
 /// The app's workout state. Apple's call sites (`try await workoutManager.startWorkout(...)`
 /// for a synchronous method, `await ...markLap(at:)`) imply an isolated type: an actor here.

@@ -1,4 +1,4 @@
-import ActionIntents
+import AppIntents
 import AppLogging
 
 /// What `logger` is in Apple's examples.

@@ -1,7 +1,7 @@
 // Apple: "Responding to the Action button on Apple Watch Ultra", Support multiple workout types.
 // Every difference from Apple's text is marked `actionsim:` and listed in the README.
-import ActionIntents
-import SimulatedHealthKit
+import AppIntents
+import HealthKit
 
 enum WorkoutEnum: String, AppEnum {
     // List the types of workout your app supports.

@@ -1,6 +1,6 @@
 import ActionButtonCore
 import ActionButtonHarness
-import ActionIntents
+import AppIntents
 import Testing
 @testable import WorkoutApp
 

@@ -1,5 +1,5 @@
 import ActionButtonHarness
-import ActionIntents
+import AppIntents
 import Foundation
 import Synchronization
 @testable import WorkoutApp

@@ -1,5 +1,5 @@
 import ActionButtonHarness
-import ActionIntents
+import AppIntents
 import Testing
 @testable import WorkoutApp
 

@@ -1,4 +1,4 @@
-import ActionIntents
+import AppIntents
 import Foundation
 import Synchronization
 

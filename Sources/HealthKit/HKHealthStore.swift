@@ -1,4 +1,4 @@
-import ActionIntents
+import AppIntents
 
 /// The app's link to health data. On the simulated watch it does one thing of substance:
 /// `requestAuthorization` tells the system the app has asked (A4), so later first presses
