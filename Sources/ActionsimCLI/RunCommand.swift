@@ -24,7 +24,7 @@ struct RunCommand: AsyncParsableCommand {
           actionsim run --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml --first-press running
           actionsim run scenarios/demo.yaml --device devices/usb-keyboard.yaml
 
-        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile.
+        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile; Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops, and fg goes on.
         Exit status: 0 ended normally, 2 bad setup or profile, 3 the device could not be opened.
         """)
 

@@ -195,6 +195,8 @@ public final class LiveSession {
                             case .interrupt: stop = .signal("SIGINT")
                             case .terminate: stop = .signal("SIGTERM")
                             case .hangup: reload = true
+                            case .stop: suspend(signals)
+                            case .continue: for source in sources { source.resume() }
                             }
                         }
                     case .timer:
@@ -238,6 +240,23 @@ public final class LiveSession {
         log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
+    }
+
+    /// Ctrl-Z (SIGTSTP): the terminal goes back to the shell as it was, what happened so far
+    /// is logged, and the process stops; on `fg` the terminal is made raw and non-blocking
+    /// again. Time went on meanwhile: windows and deadlines that ran out are settled at the
+    /// next wake-up, at their own times.
+    private func suspend(_ signals: SignalPipe) {
+        let now = clock.now
+        engine.advance(to: now)
+        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", warning: false, at: now)
+        flushLog()
+        for source in sources { source.suspend() }
+        signals.stopProcess()
+        for source in sources { source.resume() }
+        let later = clock.now
+        engine.advance(to: later)
+        log("continued after \(TimeFormat.duration(later - now))", warning: false, at: later)
     }
 
     /// Runs the intents the engine dispatched (or woke) until each has finished or sleeps,
