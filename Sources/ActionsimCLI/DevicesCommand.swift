@@ -29,7 +29,7 @@ struct DevicesCommand: ParsableCommand {
                 bad = true
             }
         }
-        print(DeviceCatalog.scan(profiles: loaded).render())
+        Terminal.line(DeviceCatalog.scan(profiles: loaded).render())
         if bad && !profiles.isEmpty { throw ExitCode.badInput }
     }
 }
