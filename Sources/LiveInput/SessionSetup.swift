@@ -71,8 +71,10 @@ public struct SessionSetup: Sendable {
         do {
             scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "the command line"))
         } catch {
-            // Positions in the generated text mean nothing to the user; the message does.
-            throw DocumentError(error.message, file: error.location?.file == "the command line" ? "actionsim" : error.file)
+            // Positions in the generated text mean nothing to the user; the message does. An
+            // error in a manifest keeps its file, line and column.
+            guard error.file == "the command line" else { throw error }
+            throw DocumentError(error.message, file: "actionsim")
         }
         return SessionSetup(name: "live", apps: scenario.apps, appSources: paths.map { .file($0) }, settings: scenario.settings,
                             seed: seed, recognizer: nil, scenarioFile: nil, sensors: scenario.sensors)

@@ -67,4 +67,51 @@ struct HostileInputTests {
             #expect(Self.controls(in: run.stderr).isEmpty, "\(command) printed control characters on standard error: \(Self.controls(in: run.stderr))")
         }
     }
+
+    @Test("Bad input: a scenario, --app or --device naming a file that is not one of ours (/etc/passwd, a shadow-like file, a key file, another YAML file) never has its content echoed")
+    func foreignFiles() async throws {
+        let directory = CLI.temporaryDirectory()
+        let secret = "$y$j9T$Zm9vYmFyc2VjcmV0$hunter2hunter2hunter2"
+        // Its lines end in ":", so YAML reads each as a key of a mapping.
+        try "root:\(secret):19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n".write(toFile: directory + "/shadow", atomically: true, encoding: .utf8)
+        try "root:\(secret):19000:0:99999:7:::\nroot:\(secret):19000:0:99999:7:::\n".write(toFile: directory + "/shadow-twice", atomically: true, encoding: .utf8)
+        try "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n"
+            .write(toFile: directory + "/id_ed25519", atomically: true, encoding: .utf8)
+        try "password: \(secret)\nuser: root\n".write(toFile: directory + "/credentials.yaml", atomically: true, encoding: .utf8)
+        // Relative to the scenario, up and down to /etc/passwd, as in the report.
+        let up = String(repeating: "../", count: directory.split(separator: "/").count + 2)
+        let passwd = directory + "/passwd.yaml"
+        try "app: \(up)etc/passwd\nsettings: {action: workout}\nsteps: []\n".write(toFile: passwd, atomically: true, encoding: .utf8)
+        var runs: [(String, [String], String)] = [
+            ("passwd", ["replay", passwd, "--no-log", "--no-store"],
+             "\(directory)/\(up)etc/passwd:1:1: expected the manifest as a mapping (key: value lines), found plain text (not shown: this may not be a YAML file of ours)"),
+            ("shadow twice", ["check", directory + "/shadow-twice"], "\(directory)/shadow-twice:1:1: duplicate key in a mapping"),
+        ]
+        let key = "\(directory)/id_ed25519:1:1: expected the %@ as a mapping (key: value lines), found plain text (not shown: this may not be a YAML file of ours)"
+        let shadow = "\(directory)/shadow:1:1: none of the top-level keys is one of the %@'s ("
+        let credentials = "\(directory)/credentials.yaml:1:1: none of the top-level keys is one of the %@'s ("
+        for (file, says) in [("id_ed25519", key), ("shadow", shadow), ("credentials.yaml", credentials)] {
+            let path = directory + "/" + file
+            runs += [
+                (file, ["replay", path, "--no-log", "--no-store"], says.replacingOccurrences(of: "%@", with: "scenario")),
+                (file, ["run", "--app", path, "--no-log", "--no-store"], says.replacingOccurrences(of: "%@", with: "manifest")),
+                (file, ["run", "--device", path, "--no-log", "--no-store"], says.replacingOccurrences(of: "%@", with: "device profile")),
+            ]
+        }
+        runs += [
+            ("id_ed25519", ["check", directory + "/id_ed25519"], key.replacingOccurrences(of: "%@", with: "file")),
+            ("shadow", ["check", directory + "/shadow"], "\(directory)/shadow:1:1: is neither a scenario (it has no steps:) nor an app manifest (it has no intents:)"),
+            ("credentials", ["check", directory + "/credentials.yaml"], "\(directory)/credentials.yaml:1:1: is neither a scenario"),
+            ("credentials", ["run", "--app", directory + "/credentials.yaml", "--no-log", "--no-store"],
+             "\(directory)/credentials.yaml:1:1: none of the top-level keys is one of the manifest's (app, description, health-authorization, workout-kinds, suggested-workouts, intents, donations); is this the right file?"),
+        ]
+        for (file, arguments, says) in runs {
+            let run = try await CLI.run(arguments)
+            #expect(run.status == 2, "\(arguments): exit \(run.status)")
+            #expect(run.stderr.hasPrefix("error: " + says), "\(arguments): \(run.stderr)")
+            for content in ["root:x:0:0", "daemon", secret, "hunter2", "OPENSSH", "b3BlbnNzaC", "password"] {
+                #expect(!run.stderr.contains(content) && !run.stdout.contains(content), "\(file): \(arguments) echoed \(content): \(run.stderr)")
+            }
+        }
+    }
 }
