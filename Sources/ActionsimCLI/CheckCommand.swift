@@ -18,7 +18,8 @@ struct CheckCommand: ParsableCommand {
         var bad = 0
         for file in files {
             do {
-                let document = try YAMLDocument(contentsOf: file)
+                let document = try YAMLDocument.load(file)
+                if document.file != file { Terminal.note("\(file): no such file; checking the built-in \(document.file)") }
                 // A device profile (devices/*.yaml) has kind: and buttons:.
                 if let top = try? document.root.mapping("the file"), top.contains("kind"), top.contains("buttons") {
                     let profile = try DeviceProfileParser.parse(document)

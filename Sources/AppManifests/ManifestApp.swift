@@ -27,10 +27,15 @@ public final class ManifestApp: Sendable {
         ActionButtonRuntime.host?.suggestedWorkoutsDidChange()
     }
 
-    /// Loads and checks a manifest file.
-    public static func load(contentsOf path: String) throws(DocumentError) -> ManifestApp {
-        let (model, warnings) = try ManifestParser.parse(try YAMLDocument(contentsOf: path))
-        return ManifestApp(model: model, warnings: warnings)
+    /// Loads and checks a manifest file, or the built-in manifest `name` (by default `path`)
+    /// stands for when no file is at `path`.
+    public static func load(contentsOf path: String, orBuiltIn name: String? = nil) throws(DocumentError) -> ManifestApp {
+        do {
+            let (model, warnings) = try ManifestParser.parse(try YAMLDocument.load(path, orBuiltIn: name))
+            return ManifestApp(model: model, warnings: warnings)
+        } catch where error.location == nil && error.message == "no such file" {
+            throw DocumentError(error.message + BuiltInDocuments.hint(.manifest, for: name ?? path), file: error.file)
+        }
     }
 
     /// Parses manifest text (for tests and embedded apps).

@@ -49,6 +49,9 @@ public struct RecordedScenario: Sendable {
             public init?(_ source: SessionSetup.AppSource, from directory: String) {
                 switch source {
                 case .file(let path): self = .file(ScenarioText.relativePath(path, from: directory))
+                // Read back as the built-in manifest wherever the scenario is, unless a file of
+                // that name is beside it.
+                case .builtIn(let path): self = .file(path)
                 case .swift(let name): self = .swift(name)
                 case .inline: return nil
                 }

@@ -127,7 +127,7 @@ public enum ScenarioParser {
         let base = (file as NSString).deletingLastPathComponent
         let path = relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
         do {
-            return ScenarioApp(manifest: try ManifestApp.load(contentsOf: path))
+            return ScenarioApp(manifest: try ManifestApp.load(contentsOf: path, orBuiltIn: relative))
         } catch let error where error.location == nil {
             throw appValue.error("app manifest \(relative): \(error.message)")
         }
