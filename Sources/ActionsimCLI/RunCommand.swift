@@ -230,7 +230,7 @@ struct LiveRun {
                 name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
                 comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
                            + " on " + UTCTimestamp.iso8601(Date()) + ".",
-                           "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
+                           "Edge times are the kernel's, on the session log's time line (zero when the run started). Replay: actionsim replay \(recordTo)"],
                 apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
                 settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
             do {
