@@ -66,7 +66,12 @@ public final class ManifestApp: Sendable {
             workout: workout,
             dive: model.intent(withRole: .startDive).map { AppDefinition.DiveIntents(start: intent($0)) },
             intentsInExtension: model.intents.filter { $0.declaredIn == .extension }.map(\.name),
-            sessionObserver: { [self] change in sessionDidChange(change) })
+            sessionObserver: { [self] change in sessionDidChange(change) },
+            intentDidReturn: { [self] intent in intentDidReturn(intent) },
+            timers: model.donations.compactMap { donation in
+                guard case .at(let time) = donation.trigger else { return nil }
+                return AppDefinition.Timer(at: time) { [self] in donate(donation.donate) }
+            })
     }
 
     func intent(_ spec: AppManifestModel.Intent, workoutStyle: String? = nil) -> ManifestIntent {
@@ -90,6 +95,13 @@ public final class ManifestApp: Sendable {
         case .ended: return
         }
         for donation in model.donations where donation.trigger == trigger { donate(donation.donate) }
+    }
+
+    /// `start-returned`: the start intent returned and the system has its result (A6).
+    private func intentDidReturn(_ intent: IntentReference) {
+        let isStart = model.intents.contains { ($0.role == .startWorkout || $0.role == .startDive) && $0.name == intent.name }
+        guard isStart else { return }
+        for donation in model.donations where donation.trigger == .startReturned { donate(donation.donate) }
     }
 
     func didPerform(_ intent: ManifestIntent) {
