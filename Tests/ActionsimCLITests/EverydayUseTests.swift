@@ -32,4 +32,31 @@ struct EverydayUseTests {
         #expect(replay.stdout.contains("{\"t\":2,\"event\":\"edge\",\"button\":\"action\",\"edge\":\"down\"}"), "\(replay.stdout)")
         #expect(replay.stdout.contains("{\"t\":300.59,\"event\":\"gesture\",\"gesture\":\"press\",\"edge_t\":300.59}"))
     }
+
+    @Test("Bad input, S2: a failed check prints its times with as many digits as tell them apart (a 1 µs miss read \"expected at 0:00:03.640, but it happened only at 0:00:03.640\")")
+    func failureTimesTellApart() async throws {
+        let directory = CLI.temporaryDirectory()
+        let scenario = directory + "/late.yaml"
+        try """
+        app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
+        settings: {action: workout, first-press: running}
+        steps:
+          - {at: 0s, gesture: press}
+          - {at: 3.640001s, gesture: press}
+          - {at: 7.5s, gesture: press}
+        expect:
+          - {at: 3.64s, within: 0s, intent: MarkLapIntent}
+          - {at: 7.5s, within: 0s, intent: MarkLapIntent}
+          - {at: 7.4999999s, next-action: MarkSegmentIntent}
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let run = try await CLI.run(["test", scenario])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("late.yaml:8:5: expected MarkLapIntent to be performed at 0:00:03.640000, but it happened only at 0:00:03.640001, 0:00:07.500000"),
+                "\(run.stdout)")
+        // A time the scenario names reads as it is written.
+        #expect(run.stdout.contains("late.yaml:10:5: expected next action MarkSegmentIntent at 0:00:07.4999999, but it was MarkLapIntent (since 0:00:01.2000000)"),
+                "\(run.stdout)")
+        let replay = try await CLI.run(["replay", scenario, "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("✓ MarkLapIntent performed at 0:00:07.500: at 0:00:07.500"), "\(replay.stdout)")
+    }
 }
