@@ -87,13 +87,24 @@ public enum ScenarioParser {
             if let previous = steps.last, step.time < previous.time {
                 throw value.error("steps out of order: this step is at \(step.time) but the one before it (line \(previous.location.line)) is at \(previous.time); list steps in time order")
             }
+            // The replay stops at until: a later step would silently never happen.
+            if let until, step.time > until, let untilValue = top["until"] {
+                throw value.error("this step is at \(TimeFormat.duration(step.time - .zero)), after until (\(TimeFormat.duration(until - .zero)), line \(untilValue.location.line)), where the replay stops; "
+                                  + "move until to \(TimeFormat.duration(step.time - .zero)) or later, or remove the step")
+            }
             steps.append(step)
         }
 
         var expectations: [Expectation] = []
         if let list = top["expect"] {
             for value in try list.sequence("expect") {
-                expectations.append(try parseExpectation(value, models: models))
+                let expectation = try parseExpectation(value, models: models)
+                // Nothing happens after until: a check that looks only there could never fail or pass honestly.
+                if let until, let start = expectation.window.from ?? expectation.window.at, start > until, let untilValue = top["until"] {
+                    throw value.error("this check looks from \(TimeFormat.duration(start - .zero)), after until (\(TimeFormat.duration(until - .zero)), line \(untilValue.location.line)), where the replay stops; "
+                                      + "move until later, or check an earlier time")
+                }
+                expectations.append(expectation)
             }
         }
         let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })

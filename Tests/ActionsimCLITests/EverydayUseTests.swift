@@ -59,4 +59,25 @@ struct EverydayUseTests {
         let replay = try await CLI.run(["replay", scenario, "--no-log", "--no-store"])
         #expect(replay.stdout.contains("✓ MarkLapIntent performed at 0:00:07.500: at 0:00:07.500"), "\(replay.stdout)")
     }
+
+    @Test("Bad input: a step (or a check) after until is refused at its line, not silently dropped")
+    func stepAfterUntil() async throws {
+        let directory = CLI.temporaryDirectory()
+        let header = "app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml\nsettings: {action: workout}\nuntil: 1s\nsteps:\n  - {at: 0s, gesture: press}\n"
+        let step = directory + "/step.yaml"
+        try (header + "  - {at: 10s, gesture: press}\n").write(toFile: step, atomically: true, encoding: .utf8)
+        let check = directory + "/check.yaml"
+        try (header + "expect:\n  - {at: 1s, state: none}\n  - {after: 2s, intent: MarkLapIntent, never: true}\n")
+            .write(toFile: check, atomically: true, encoding: .utf8)
+        for command in ["check", "replay", "test"] {
+            let refused = try await CLI.run([command, step] + (command == "replay" ? ["--no-log", "--no-store"] : []))
+            #expect(refused.status == 2, "\(command): \(refused.stdout)\(refused.stderr)")
+            #expect((refused.stderr + refused.stdout).contains(
+                "step.yaml:6:5: this step is at 10s, after until (1s, line 3), where the replay stops; move until to 10s or later, or remove the step"),
+                "\(command): \(refused.stdout)\(refused.stderr)")
+        }
+        let refused = try await CLI.run(["replay", check, "--no-log", "--no-store"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "error: \(check):8:5: this check looks from 2s, after until (1s, line 3), where the replay stops; move until later, or check an earlier time\n")
+    }
 }
