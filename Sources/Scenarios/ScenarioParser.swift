@@ -109,9 +109,42 @@ public enum ScenarioParser {
         }
         let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })
 
-        return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
-                        apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
-                        expectations: expectations, sensors: sensors)
+        let scenario = Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
+                                apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
+                                expectations: expectations, sensors: sensors)
+        try checkSampleVolume(scenario, sensors: top["sensors"], until: top["until"])
+        return scenario
+    }
+
+    /// A 200-byte file must not fill a disk: a rate that, over the run's length, takes more
+    /// samples than `SensorSettings.maximumSamples` is refused before anything runs, with the
+    /// figures.
+    private static func checkSampleVolume(_ scenario: Scenario, sensors: YAMLValue?, until: YAMLValue?) throws(DocumentError) {
+        let span = (scenario.until ?? scenario.lastMentionedTime) - .zero
+        let samples = scenario.sensors.samples(over: span)
+        guard samples > SensorSettings.maximumSamples else { return }
+        let map = try sensors?.mapping("sensors")
+        let node = map?["rate"] ?? map?["interval"] ?? sensors ?? until
+        let rate = map?["rate"].flatMap { try? $0.string("rate") }.map { "rate \($0)" }
+            ?? "interval \(TimeFormat.duration(scenario.sensors.interval))"
+        let gigabytes = Double(samples) * Double(SensorSettings.bytesPerSample) / 1e9
+        let size = gigabytes >= 10 ? "\(Int(gigabytes.rounded())) GB" : String(format: "%.1f GB", gigabytes)
+        let message = "\(rate) over up to \(TimeFormat.clock((scenario.until ?? scenario.lastMentionedTime).nanoseconds, digits: 3)) "
+            + "(\(scenario.until != nil ? "until" : "the scenario's last time")) is up to \(grouped(samples)) samples, "
+            + "about \(size) in the session store and log; a scenario takes at most \(grouped(SensorSettings.maximumSamples)) "
+            + "(1000 hours at 1 Hz): lower the rate or shorten the scenario"
+        throw node.map { $0.error(message) } ?? DocumentError(message, file: scenario.file)
+    }
+
+    /// `360,000,000`.
+    private static func grouped(_ value: Int64) -> String {
+        var text = String(value)
+        var index = text.count - 3
+        while index > 0 {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return text
     }
 
     /// A SPEC rule's name: A, P, T or S, then one or two digits (`A6`, `P3`, `S12`).

@@ -80,4 +80,35 @@ struct EverydayUseTests {
         #expect(refused.status == 2)
         #expect(refused.stderr == "error: \(check):8:5: this check looks from 2s, after until (1s, line 3), where the replay stops; move until later, or check an earlier time\n")
     }
+
+    @Test("Bad input: rate 100 Hz for 1000 hours (a 200-byte file, ~100 GB of samples) is refused before running, with the figures; rate's message names bounds it accepts")
+    func sampleVolume() async throws {
+        let directory = CLI.temporaryDirectory()
+        let header = "app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml\nsettings: {action: workout}\n"
+        let big = directory + "/big.yaml"
+        try (header + "sensors: {rate: 100 Hz}\nuntil: 1000h\nsteps:\n  - {at: 0s, gesture: press}\n").write(toFile: big, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int ?? 0 < 200)
+        let data = directory + "/data"
+        // check first, and stop at the first that does not refuse: a replay that ran would take days.
+        for command in [["check", big], ["replay", big, "--no-log", "--data-dir", data], ["test", big]] {
+            let refused = try await CLI.run(command)
+            try #require(refused.status == 2, "\(command): \(refused.stderr)")
+            #expect((refused.stderr + refused.stdout).contains(
+                "big.yaml:3:17: rate 100 Hz over up to 1000:00:00.000 (until) is up to 360,000,000 samples, about 108 GB in the session store and log; "
+                + "a scenario takes at most 3,600,000 (1000 hours at 1 Hz): lower the rate or shorten the scenario"), "\(command): \(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: data + "/actionsim.sqlite"), "replay opened the store before refusing")
+
+        // The bounds the message names are accepted; what it said before (1/3600) was not.
+        for (rate, accepted) in [("0.000278", true), ("100", true), ("1/3600", false), ("100.5 Hz", false)] {
+            let file = directory + "/rate.yaml"
+            try (header + "sensors: {rate: \"\(rate)\"}\nsteps: []\n").write(toFile: file, atomically: true, encoding: .utf8)
+            let run = try await CLI.run(["check", file])
+            #expect((run.status == 0) == accepted, "rate \(rate): \(run.stderr)")
+            if !accepted {
+                #expect(run.stderr.contains("rate must be samples per second from 0.000278 (one an hour; slower than 1 Hz reads better as interval: 1h) to 100"),
+                        "\(run.stderr)")
+            }
+        }
+    }
 }
