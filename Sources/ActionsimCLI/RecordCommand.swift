@@ -6,7 +6,7 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Run a live session and save its presses as a scenario that replays it (S3).",
         discussion: """
-        Like `run`, and on SIGINT or SIGTERM writes FILE: the apps and settings, the device profile's press timings, every edge with its kernel time (nanoseconds, relative to the first edge), and, as expectations, the gestures and intents the live session produced. `actionsim replay FILE` reproduces the session; `actionsim test FILE` checks that it does.
+        Like `run`, and on SIGINT or SIGTERM writes FILE: the apps and settings, the device profile's press timings, every edge with its kernel time (nanoseconds, on the session log's time line: zero when the run started), and, as expectations, the gestures and intents the live session produced. `actionsim replay FILE` reproduces the session; `actionsim test FILE` checks that it does.
 
         Example:
           actionsim record --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml -o my-run.yaml

@@ -19,7 +19,7 @@ struct SessionsCommand: ParsableCommand {
             throw ExitCode.badInput
         }
         guard !listings.isEmpty else {
-            print("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
+            Terminal.line("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
             return
         }
         let output = OutputBuffer(immediate: false)

@@ -20,7 +20,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let database = try store.open()
         let recorded = try session.load(from: database)
-        print(Self.summary(of: recorded).joined(separator: "\n"))
+        Terminal.line(Self.summary(of: recorded).joined(separator: "\n"))
     }
 
     static func summary(of session: RecordedSession) -> [String] {

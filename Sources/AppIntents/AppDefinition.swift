@@ -45,6 +45,18 @@ public struct AppDefinition: Sendable {
         }
     }
 
+    /// App code the simulated watch runs at a time on the engine's clock (the run's time
+    /// line): the app's own timer, which may donate (A6: "donate X at time T").
+    public struct Timer: Sendable {
+        public var at: Duration
+        public var run: @Sendable () -> Void
+
+        public init(at: Duration, run: @escaping @Sendable () -> Void) {
+            self.at = at
+            self.run = run
+        }
+    }
+
     public struct DiveIntents: Sendable {
         public var start: any AppIntent
 
@@ -71,12 +83,20 @@ public struct AppDefinition: Sendable {
     /// app first launches, before the system performs any intent. Register `@Dependency`
     /// objects here (`AppDependencyManager.shared.add { ... }`), as Apple advises.
     public var didFinishLaunching: (@Sendable () -> Void)?
+    /// App code that runs right after one of its intents' `perform()` returned, once the
+    /// system has taken its result: what a task the intent scheduled does next (Apple's start
+    /// intent donates when data collection begins). A donation made here comes after the
+    /// result, so it replaces the result's next action (A6). Swift apps start a `Task` instead.
+    public var intentDidReturn: (@Sendable (IntentReference) -> Void)?
+    /// The app's own timers (see `Timer`).
+    public var timers: [Timer]
 
     public init(name: String, healthAuthorization: HealthAuthorization = .requested,
                 workout: WorkoutIntents? = nil, dive: DiveIntents? = nil, intentsInExtension: [String] = [],
                 sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)? = nil,
                 actionIntents: [IntentReference] = [], workoutKinds: [WorkoutOption] = [],
-                didFinishLaunching: (@Sendable () -> Void)? = nil) {
+                didFinishLaunching: (@Sendable () -> Void)? = nil,
+                intentDidReturn: (@Sendable (IntentReference) -> Void)? = nil, timers: [Timer] = []) {
         self.name = name
         self.healthAuthorization = healthAuthorization
         self.workout = workout
@@ -86,6 +106,8 @@ public struct AppDefinition: Sendable {
         self.actionIntents = actionIntents
         self.workoutKinds = workoutKinds
         self.didFinishLaunching = didFinishLaunching
+        self.intentDidReturn = intentDidReturn
+        self.timers = timers
     }
 
     /// The system's view of the app (what Settings > Action Button knows of it).

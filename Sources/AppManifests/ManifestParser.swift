@@ -174,6 +174,8 @@ public enum ManifestParser {
             perform: perform, location: value.location)
     }
 
+    static let triggerWords = ["session-started", "session-paused", "session-resumed", "start-returned"]
+
     private static func parseTrigger(_ value: YAMLValue, intents: [AppManifestModel.Intent]) throws(DocumentError) -> AppManifestModel.Trigger {
         if value.isScalar {
             let word = try value.string("when")
@@ -181,14 +183,19 @@ public enum ManifestParser {
             case "session-started": return .sessionStarted
             case "session-paused": return .sessionPaused
             case "session-resumed": return .sessionResumed
+            case "start-returned": return .startReturned
             default:
-                let options = ["session-started", "session-paused", "session-resumed", "{performed: INTENT, count: N}"]
+                let options = triggerWords + ["{performed: INTENT, count: N}", "{at: TIME}"]
                 throw value.error("unknown trigger \"\(word)\"; expected one of \(options.joined(separator: ", "))"
-                                  + Spelling.suggestion(for: word, among: Array(options.prefix(3))))
+                                  + Spelling.suggestion(for: word, among: triggerWords))
             }
         }
         let map = try value.mapping("when")
-        try map.rejectUnknownKeys(["performed", "count", "every"])
+        if let at = map["at"] {
+            try map.rejectUnknownKeys(["at"])
+            return .at(try at.duration("at"))
+        }
+        try map.rejectUnknownKeys(["performed", "count", "every", "at"])
         let nameValue = try map.required("performed")
         let name = try nameValue.string("the performed intent")
         guard intents.contains(where: { $0.name == name }) else {

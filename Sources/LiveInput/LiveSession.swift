@@ -178,6 +178,8 @@ public final class LiveSession {
                 if intents.loopWillSleep() { wakes = try loop.wait() } else { wakes = [] }
                 intents.loopWoke()
                 let woke = RealClock.monotonicNow().nanoseconds
+                // Time stopped by Ctrl-Z is not time the loop kept from its devices.
+                var stopped: Int64 = 0
                 items.removeAll(keepingCapacity: true)
                 var reopen = false
                 var reload = false
@@ -195,6 +197,8 @@ public final class LiveSession {
                             case .interrupt: stop = .signal("SIGINT")
                             case .terminate: stop = .signal("SIGTERM")
                             case .hangup: reload = true
+                            case .stop: stopped += suspend(signals)
+                            case .continue: for source in sources { source.resume() }
                             }
                         }
                     case .timer:
@@ -222,7 +226,7 @@ public final class LiveSession {
                 runIntents(intents)
                 if reload { reloadProfile(at: now) }
                 flushLog()
-                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke)
+                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke - stopped)
                 if inputEnded, stop == nil, isSettled { stop = .inputEnded }
             } catch {
                 throw .system(error)
@@ -238,6 +242,24 @@ public final class LiveSession {
         log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
+    }
+
+    /// Ctrl-Z (SIGTSTP): the terminal goes back to the shell as it was, what happened so far
+    /// is logged, and the process stops; on `fg` the terminal is made raw and non-blocking
+    /// again. Time went on meanwhile: windows and deadlines that ran out are settled at the
+    /// next wake-up, at their own times. Returns how long the process was stopped, in ns.
+    private func suspend(_ signals: SignalPipe) -> Int64 {
+        let now = clock.now
+        engine.advance(to: now)
+        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", warning: false, at: now)
+        flushLog()
+        for source in sources { source.suspend() }
+        signals.stopProcess()
+        for source in sources { source.resume() }
+        let later = clock.now
+        engine.advance(to: later)
+        log("continued after \(TimeFormat.duration(later - now))", warning: false, at: later)
+        return later.nanoseconds - now.nanoseconds
     }
 
     /// Runs the intents the engine dispatched (or woke) until each has finished or sleeps,

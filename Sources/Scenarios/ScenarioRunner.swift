@@ -139,39 +139,49 @@ public struct ExpectationEvaluator {
         case .state(let wanted):
             let at = window.at ?? .zero
             let state = TimelineState.at(at, in: events)
+            let change = lastChange(at) { if case .system(.sessionChanged) = $0 { true } else { false } }
+            let time = TimeWriter([change?.time].compactMap { $0 }, exact: [at])
             return state.session == wanted
-                ? result(true, "session \(wanted) at \(at)")
-                : result(false, "expected the session to be \(wanted) at \(at), but it was \(state.session)\(since(at) { if case .system(.sessionChanged) = $0 { true } else { false } })")
+                ? result(true, "session \(wanted) at \(time(at))")
+                : result(false, "expected the session to be \(wanted) at \(time(at)), but it was \(state.session)\(since(change, time))")
         case .nextAction(let wanted):
             let at = window.at ?? .zero
             let actual = TimelineState.at(at, in: events).nextAction?.name
+            let change = lastChange(at) { if case .system(.nextActionChanged) = $0 { true } else { false } }
+            let time = TimeWriter([change?.time].compactMap { $0 }, exact: [at])
             return actual == wanted
-                ? result(true, "next action \(wanted ?? "none") at \(at)")
-                : result(false, "expected next action \(wanted ?? "none") at \(at), but it was \(actual ?? "none")\(since(at) { if case .system(.nextActionChanged) = $0 { true } else { false } })")
+                ? result(true, "next action \(wanted ?? "none") at \(time(at))")
+                : result(false, "expected next action \(wanted ?? "none") at \(time(at)), but it was \(actual ?? "none")\(since(change, time))")
         case .app(let wanted):
             let at = window.at ?? .zero
             let actual = TimelineState.at(at, in: events).app
+            let time = TimeWriter([], exact: [at])
             return actual == wanted
-                ? result(true, "app \(wanted) at \(at)")
-                : result(false, "expected the app to be \(wanted) at \(at), but it was \(actual)")
+                ? result(true, "app \(wanted) at \(time(at))")
+                : result(false, "expected the app to be \(wanted) at \(time(at)), but it was \(actual)")
         default:
             let (what, happened, matches) = matcher(for: check)
             let inWindow = events.indices.filter { window.contains(events[$0].time) && matches($0) }
-            let times = inWindow.map { "\(events[$0].time)" }
+            let matching = events.indices.filter { matches($0) }
+            let performed = performedIntents(for: check)
+            // Every time the message may name, written with the digits that tell them apart.
+            let time = TimeWriter(matching.prefix(5).map { events[$0].time } + inWindow.prefix(5).map { events[$0].time }
+                                  + (performed ?? []).prefix(6).map(\.time), exact: window.bounds)
+            let times = inWindow.map { time(events[$0].time) }
             if expectation.count.accepts(inWindow.count) {
                 switch expectation.count {
-                case .exactly(0): return result(true, "as expected, no \(happened) \(window.description)")
-                default: return result(true, "\(happened) \(window.description): at \(times.prefix(5).joined(separator: ", "))")
+                case .exactly(0): return result(true, "as expected, no \(happened) \(window.description(time))")
+                default: return result(true, "\(happened) \(window.description(time)): at \(times.prefix(5).joined(separator: ", "))")
                 }
             }
-            let elsewhere = events.indices.filter { matches($0) }.map { "\(events[$0].time)" }
+            let elsewhere = matching.map { time(events[$0].time) }
             switch expectation.count {
             case .atLeastOne:
                 let seen = elsewhere.isEmpty ? "it never happened" : "it happened only at \(elsewhere.prefix(5).joined(separator: ", "))"
-                return result(false, "expected \(what) \(window.description), but \(seen)\(context(for: check, in: window))")
+                return result(false, "expected \(what) \(window.description(time)), but \(seen)\(context(performed, time))")
             case .exactly(let n):
                 let seen = inWindow.isEmpty ? "there were none" : "there were \(inWindow.count) (at \(times.prefix(5).joined(separator: ", ")))"
-                return result(false, "expected \(n == 0 ? "no" : "exactly \(n) ×") \(happened) \(window.description), but \(seen)")
+                return result(false, "expected \(n == 0 ? "no" : "exactly \(n) ×") \(happened) \(window.description(time)), but \(seen)")
             }
         }
     }
@@ -235,19 +245,29 @@ public struct ExpectationEvaluator {
         }
     }
 
-    /// ", since T" for the last event of a kind at or before `time`.
-    private func since(_ time: Timestamp, _ isChange: (SimulationEvent.Kind) -> Bool) -> String {
-        guard let last = events.last(where: { $0.time <= time && isChange($0.kind) }) else { return "" }
-        return " (since \(last.time))"
+    /// The last event of a kind at or before `time`.
+    private func lastChange(_ time: Timestamp, _ isChange: (SimulationEvent.Kind) -> Bool) -> SimulationEvent? {
+        events.last { $0.time <= time && isChange($0.kind) }
     }
 
-    /// What did happen in the window, to put beside a missing intent.
-    private func context(for check: Expectation.Check, in window: Expectation.Window) -> String {
-        guard case .intent = check else { return "" }
-        let performed = events.compactMap { event -> String? in
+    /// ", since T" for that event.
+    private func since(_ change: SimulationEvent?, _ time: TimeWriter) -> String {
+        change.map { " (since \(time($0.time)))" } ?? ""
+    }
+
+    /// The intents performed in the run, to put beside a missing intent (nil for other checks).
+    private func performedIntents(for check: Expectation.Check) -> [(name: String, time: Timestamp)]? {
+        guard case .intent = check else { return nil }
+        return events.compactMap { event in
             guard case .performing(let invocation, _) = event.kind else { return nil }
-            return "\(invocation.intent.name) at \(event.time)"
+            return (invocation.intent.name, event.time)
         }
-        return performed.isEmpty ? "; no intent was performed in the run" : "; performed: \(performed.prefix(6).joined(separator: ", "))"
+    }
+
+    /// What did happen, beside a missing intent.
+    private func context(_ performed: [(name: String, time: Timestamp)]?, _ time: TimeWriter) -> String {
+        guard let performed else { return "" }
+        return performed.isEmpty ? "; no intent was performed in the run"
+            : "; performed: \(performed.prefix(6).map { "\($0.name) at \(time($0.time))" }.joined(separator: ", "))"
     }
 }

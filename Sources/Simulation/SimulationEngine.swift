@@ -63,6 +63,8 @@ public final class SimulationEngine {
     /// runs the very value the app donated.
     private var donatedIntents: [String: any AppIntent] = [:]
     private var launchedBefore = false
+    /// The current app's timers not yet run, earliest first.
+    private var pendingTimers: [AppDefinition.Timer] = []
     @exclusivity(unchecked)
     private var recognizerOutputs: [PressRecognizer.Output] = []
     /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
@@ -92,6 +94,7 @@ public final class SimulationEngine {
         self.recognizer = PressRecognizer(configuration: configuration)
         self.host = SimulationHost(app: app, sessionKind: settings.sessionKind, clock: clock, loopExecutor: loopExecutor)
         self.sink = sink
+        self.pendingTimers = app.timers.sorted { $0.at < $1.at }
     }
 
     /// One app, as most scenarios and tests have.
@@ -104,11 +107,15 @@ public final class SimulationEngine {
     /// The engine's time now.
     public var now: Timestamp { host.currentTime }
 
-    /// The earliest time the recognizer, the system or an instrument needs to be woken.
-    /// Sleeping intents are the host's business (`nextSleeperDeadline`).
+    /// The earliest time the recognizer, the system, an instrument or an app's timer needs to
+    /// be woken. Sleeping intents are the host's business (`nextSleeperDeadline`).
     public var nextDeadline: Timestamp? {
-        earliest(recognizer.nextWakeup, system.nextDeadline, nextInstrumentWakeup)
+        earliest(recognizer.nextWakeup, system.nextDeadline, nextInstrumentWakeup, nextAppTimer)
     }
+
+    /// When the app's next timer runs. Like a sensor tick, it does not keep a run going: a
+    /// replay reaches it if the scenario goes on that long.
+    var nextAppTimer: Timestamp? { pendingTimers.first.map { Timestamp(nanoseconds: $0.at.nanoseconds) } }
 
     /// The earliest time an instrument (a sensor) asks to be woken.
     var nextInstrumentWakeup: Timestamp? {
@@ -182,6 +189,7 @@ public final class SimulationEngine {
         app = next
         donatedIntents.removeAll()
         launchedBefore = false
+        pendingTimers = next.timers.filter { Timestamp(nanoseconds: $0.at.nanoseconds) > now }.sorted { $0.at < $1.at }
         host.reconfigure(app: next, sessionKind: settings.sessionKind)
     }
 
@@ -200,6 +208,10 @@ public final class SimulationEngine {
         systemEvents.removeAll(keepingCapacity: true)
         system.advance(to: now, into: &systemEvents)
         for event in systemEvents { recordSystem(event, at: now) }
+        while let timer = pendingTimers.first, Timestamp(nanoseconds: timer.at.nanoseconds) <= now {
+            pendingTimers.removeFirst()
+            host.runAppCode { timer.run() }
+        }
         for instrument in instruments {
             while let due = instrument.nextWakeup, due <= now {
                 instrumentEvents.removeAll(keepingCapacity: true)
@@ -316,10 +328,14 @@ public final class SimulationEngine {
         }
         let id = invocation.id
         let host = self.host
+        let didReturn = app.intentDidReturn
         host.launch(invocation.description) {
             do {
                 let result = try await intent.perform()
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
+                // The app's code after the return, in the same task: what it reports comes
+                // after the result (A6).
+                didReturn?(IntentIdentity(intent).reference)
             } catch is CancellationError {
                 // The run ended while the intent slept; nothing to report.
             } catch {

@@ -243,10 +243,28 @@ public struct SensorSettings: Hashable, Sendable {
     private static func rate(_ value: YAMLValue) throws(DocumentError) -> Double {
         var text = try value.string("rate").lowercased()
         if text.hasSuffix("hz") { text = String(text.dropLast(2)).trimmingCharacters(in: .whitespaces) }
+        // The bounds of interval (1h to 10ms), named as numbers this accepts.
         guard let hertz = Double(text), hertz.isFinite, hertz >= 1.0 / 3600, hertz <= 100 else {
-            throw value.error("rate must be samples per second between 1/3600 and 100, such as 1 or \"4 Hz\"; found \"\(try value.string("rate"))\"")
+            throw value.error("rate must be samples per second from 0.000278 (one an hour; slower than 1 Hz reads better as interval: 1h) to 100, "
+                              + "such as 1 or \"4 Hz\"; found \"\(try value.string("rate"))\"")
         }
         return hertz
+    }
+
+    // MARK: How much a run samples
+
+    /// The most samples a scenario may take: as many as its longest run (1000 hours) takes at
+    /// the default 1 Hz. Each costs about `bytesPerSample` of store and log on disk, and
+    /// memory while `test` keeps the run's events: 3.6 million is about 1 GB.
+    public static let maximumSamples: Int64 = 3_600_000
+
+    /// Bytes one sample takes in the session store and the session log together (79 and
+    /// 218, measured on an hour at 100 Hz).
+    public static let bytesPerSample: Int64 = 300
+
+    /// The most samples sessions take in `span` at this rate (a session open all along).
+    public func samples(over span: Duration) -> Int64 {
+        span.nanoseconds / max(interval.nanoseconds, 1)
     }
 
     static func trim(_ x: Double) -> String {

@@ -7,10 +7,14 @@ public struct YAMLValue: @unchecked Sendable {
     // Yams' Node is a value type but not marked Sendable; a YAMLValue is never mutated.
     let node: Node
     public let file: String
+    /// The whole of a file read from disk. Until it turns out to be a mapping with keys of
+    /// ours, it may be any file at all (`app: /etc/shadow`): errors about it never quote it.
+    let isDocumentRoot: Bool
 
-    init(node: Node, file: String) {
+    init(node: Node, file: String, isDocumentRoot: Bool = false) {
         self.node = node
         self.file = file
+        self.isDocumentRoot = isDocumentRoot
     }
 
     public var location: SourceLocation {
@@ -29,6 +33,7 @@ public struct YAMLValue: @unchecked Sendable {
         case .alias: return "an alias"
         case .scalar(let scalar):
             if node.null != nil { return "nothing (null)" }
+            if isDocumentRoot { return "plain text (not shown: this may not be a YAML file of ours)" }
             let text = scalar.string.count > 40 ? String(scalar.string.prefix(40)) + "…" : scalar.string
             return "\"\(text)\""
         }
@@ -123,7 +128,7 @@ public struct YAMLValue: @unchecked Sendable {
             entries.append(.init(key: scalar.string, keyValue: YAMLValue(node: key, file: file),
                                  value: YAMLValue(node: value, file: file)))
         }
-        return YAMLMapping(entries: entries, location: location, what: what)
+        return YAMLMapping(entries: entries, location: location, what: what, isDocumentRoot: isDocumentRoot)
     }
 
     public func sequence(_ what: String) throws(DocumentError) -> [YAMLValue] {
@@ -151,6 +156,8 @@ public struct YAMLMapping: Sendable {
     public let entries: [Entry]
     public let location: SourceLocation
     let what: String
+    /// A file's top level: see `YAMLValue.isDocumentRoot`.
+    let isDocumentRoot: Bool
 
     public var keys: [String] { entries.map(\.key) }
     public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
@@ -166,7 +173,14 @@ public struct YAMLMapping: Sendable {
 
     /// Refuses keys a reader does not know, pointing at the key and suggesting the closest
     /// known one, so a typo never silently turns into a default.
+    ///
+    /// A file's top level with none of the keys is some other YAML file: it is said so, and
+    /// none of its keys is quoted (they are its content).
     public func rejectUnknownKeys(_ allowed: [String]) throws(DocumentError) {
+        if isDocumentRoot, !entries.isEmpty, !entries.contains(where: { allowed.contains($0.key) }) {
+            throw DocumentError("none of the top-level keys is one of \(what)'s (\(allowed.joined(separator: ", "))); is this the right file?",
+                                at: location)
+        }
         for entry in entries where !allowed.contains(entry.key) {
             throw entry.keyValue.error("unknown key \"\(entry.key)\" in \(what); expected one of \(allowed.joined(separator: ", "))"
                                        + Spelling.suggestion(for: entry.key, among: allowed))
