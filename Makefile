@@ -19,7 +19,7 @@ RELEASE_BIN := .build-static/release/actionsim
 # Apple's Action-button examples, a package of its own that depends on this one by path.
 EXAMPLES := Examples/ActionButtonExamples
 
-.PHONY: help deps toolchain build built-in-files release demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -56,12 +56,6 @@ toolchain:
 build: deps
 	@echo "==> building actionsim"
 	$(SWIFT) build
-
-# The app manifests and device profiles built into actionsim (`actionsim built-in`), so that
-# an installed executable has them: run after changing scenarios/apps/*.yaml or devices/*.yaml
-# (InstalledBinaryTests fails until then).
-built-in-files:
-	python3 tools/embed-built-in-files.py
 
 # One file with everything linked in (the Swift runtime, Foundation, glibc, libevdev, libgpiod,
 # SQLite): it runs on a board without a Swift toolchain, and it maps only the code it runs,

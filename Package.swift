@@ -25,7 +25,13 @@ let package = Package(
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
         .target(name: "AppIntents", dependencies: ["ActionButtonCore"]),
         // YAML with source positions, so every format can say file:line:column.
-        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")],
+                plugins: ["BuiltInFilesPlugin"]),
+        // Build time: the shipped app manifests and device profiles, embedded in YAMLDocuments
+        // so that an installed actionsim has them (`actionsim built-in`).
+        .plugin(name: "BuiltInFilesPlugin", capability: .buildTool(), dependencies: ["BuiltInFilesEmbedder"],
+                path: "Sources/BuiltInFilesPlugin"),
+        .executableTarget(name: "BuiltInFilesEmbedder"),
         // Simulated apps described in YAML instead of compiled Swift.
         .target(name: "AppManifests", dependencies: ["AppIntents", "YAMLDocuments"]),
         // The imperative shell around the core: runs intents, owns the clock (virtual or real).

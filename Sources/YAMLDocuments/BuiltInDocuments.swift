@@ -1,7 +1,7 @@
 import Foundation
 
 /// The app manifests and device profiles shipped inside `actionsim` (`scenarios/apps/*.yaml`,
-/// `devices/*.yaml`, embedded by `make built-in-files`), so that an installed executable,
+/// `devices/*.yaml`, embedded at build time by BuiltInFilesPlugin), so that an installed executable,
 /// with no checkout beside it, has them.
 ///
 /// A manifest or profile is named by a path; when no file is there, a name that is a built-in

@@ -72,7 +72,7 @@ struct InstalledBinaryTests {
                 "\(list.stdout)")
     }
 
-    @Test("The built-in files are the repository's scenarios/apps/*.yaml and devices/*.yaml, byte for byte (else: make built-in-files)")
+    @Test("The built-in files are the repository's scenarios/apps/*.yaml and devices/*.yaml, byte for byte")
     func builtInFilesMatchTheRepository() async throws {
         let root = CLI.packageRoot
         var paths: [String] = []
@@ -85,7 +85,7 @@ struct InstalledBinaryTests {
             let printed = try await CLI.run(["built-in", path])
             #expect(printed.status == 0)
             #expect(printed.stdout == (try String(contentsOfFile: root + "/" + path, encoding: .utf8)),
-                    "\(path) differs from the built-in copy: run `make built-in-files`")
+                    "\(path) differs from the built-in copy: BuiltInFilesPlugin did not embed it")
         }
     }
 }
