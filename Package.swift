@@ -117,6 +117,11 @@ let package = Package(
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
         ]),
+        // Issue 14: watch-target files written as for Xcode in Swift 5 language mode (`static
+        // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
+        .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+        ], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
