@@ -122,6 +122,10 @@ let package = Package(
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
+        .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+        ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

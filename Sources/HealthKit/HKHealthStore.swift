@@ -72,14 +72,11 @@ public final class HKHealthStore: Sendable {
 /// listening, and the workout session running. Lives on the simulated watch; outside one,
 /// one per process.
 final class HealthDatabase: Sendable {
-    private struct Weak {
-        weak var query: HKQuery?
-    }
-
     private struct Contents {
         var authorized: Set<String> = []
         var samples: [HKSample] = []
-        var queries: [Weak] = []
+        /// Running queries, kept until `stop(_:)` as a watch keeps them.
+        var queries: [HKQuery] = []
         weak var activeSession: HKWorkoutSession?
     }
 
@@ -108,8 +105,7 @@ final class HealthDatabase: Sendable {
         guard !samples.isEmpty else { return }
         let (queries, anchor) = contents.withLock { contents -> ([HKQuery], Int) in
             contents.samples += samples
-            contents.queries.removeAll { $0.query == nil }
-            return (contents.queries.compactMap(\.query), contents.samples.count)
+            return (contents.queries, contents.samples.count)
         }
         for case let query as HKAnchoredObjectQuery in queries {
             let matching = samples.filter(query.matches)
@@ -119,14 +115,14 @@ final class HealthDatabase: Sendable {
 
     func run(_ query: HKQuery) {
         let (samples, count) = contents.withLock { contents -> ([HKSample], Int) in
-            contents.queries.append(Weak(query: query))
+            contents.queries.append(query)
             return (contents.samples, contents.samples.count)
         }
         query.start(with: samples, count: count)
     }
 
     func stop(_ query: HKQuery) {
-        contents.withLock { $0.queries.removeAll { $0.query == nil || $0.query === query } }
+        contents.withLock { $0.queries.removeAll { $0 === query } }
         query.stopped()
     }
 }
