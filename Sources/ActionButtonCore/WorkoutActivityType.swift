@@ -141,8 +141,8 @@ public enum WorkoutActivityType: UInt, Hashable, Sendable, CaseIterable {
         case .underwaterDiving:
             return "\(name) is a dive; dives are recorded by a dive app's session (StartDiveIntent), whose sensors are depth, pressure and temperature"
         default:
-            return "actionsim has no sensor model for \(name) (its distance and pace would be made up); "
-                + "the models are walking, hiking, running, cycling and swimming, or heart rate and energy only for types such as other"
+            return "actionsim has no sensor model for \(name): its distance and pace would be made up. Name an activity that has one: "
+                + "walking, hiking, running, cycling or swimming, or other (heart rate and energy only)"
         }
     }
 
