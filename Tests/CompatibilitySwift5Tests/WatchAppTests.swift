@@ -8,6 +8,7 @@ import AppIntents
 import HealthKit
 import Telemetry
 import Testing
+import os
 
 private let app = AppDefinition.workoutApp(
     "CompatWorkout", start: MyStartWorkoutIntent.self, pause: MyPauseWorkoutIntent(), resume: MyResumeWorkoutIntent(),
@@ -175,6 +176,44 @@ struct WatchAppSwift5Tests {
         #expect(sample.quantityType == HKQuantityType(.heartRate))
     }
 
+    @Test("HealthKit's other forms: completion handlers for authorization and collection, added samples count, a discarded workout is not saved")
+    func otherForms() async throws {
+        let watch = try watch(app, .workout(app: "CompatWorkout", firstPress: "running"))
+        try await watch.press()
+        try await watch.advance(by: .seconds(10))
+        let answers = Answers()
+        try await watch.runInApp("use the completion-handler forms") {
+            let store = HKHealthStore()
+            store.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: nil) { success, _ in answers.add("authorized \(success)") }
+            answers.add("heart rate status \(store.authorizationStatus(for: HKQuantityType(.heartRate)).rawValue)")
+            let builder = MyWorkoutManager.shared.builder!
+            builder.beginCollection(withStart: Date()) { success, error in answers.add("begin again \(success) \(error.map { "\($0)" } ?? "")") }
+            let energy = HKQuantitySample(type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 1000),
+                                          start: Date(), end: Date())
+            builder.add([energy]) { success, _ in answers.add("added \(success)") }
+        }
+        #expect(answers.lines == ["authorized true", "heart rate status 2", "begin again false this builder has already begun collecting", "added true"])
+        let energy = try #require(MyWorkoutManager.shared.builder?.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity())
+        #expect(energy.doubleValue(for: .kilocalorie()) > 1000)
+        try await watch.runInApp("discard the workout") {
+            MyWorkoutManager.shared.session?.end()
+            MyWorkoutManager.shared.builder?.discardWorkout()
+        }
+        #expect(watch.appLog.contains("HealthKit: the workout builder discarded the workout"))
+        #expect(MyWorkoutManager.shared.builder?.statistics(for: HKQuantityType(.heartRate)) == nil)
+    }
+
+    @Test("os: Logger's formats, alignment and levels, and os_log, as the session log shows them")
+    func logging() async throws {
+        let watch = try watch(app, .workout(app: "CompatWorkout", firstPress: "running"))
+        try await watch.runInApp("log") {
+            logger.debug("\(42, format: .hex(includePrefix: true)) \(3.14159, format: .fixed(precision: 2)) \(true, format: .answer) [\("x", align: .right(columns: 3))] \(7, format: .decimal(minDigits: 3))")
+            logger.fault("boom \(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, privacy: .private(mask: .hash))")
+            os_log("%d laps", log: .default, type: .error, 3)
+        }
+        #expect(watch.appLog == ["0x2a 3.14 YES [  x] 007", "fault: boom E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "error: 3 laps"])
+    }
+
     @Test("App Shortcuts: phrases must say the app's name; a provider without it is refused at install, naming the type")
     func shortcuts() throws {
         #expect(CompatShortcuts.appShortcuts.count == 2)
@@ -209,6 +248,14 @@ struct WatchAppSwift5Tests {
         #expect(try #require(watch.dialogs.last).hasPrefix("MarkDepthIntent: Marked at "))
         #expect(try #require(DiveManager.shared.lastAltimeterPressure) > 150)
     }
+}
+
+/// Lines app code writes inside the simulated watch, in order.
+final class Answers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var written: [String] = []
+    func add(_ line: String) { lock.lock(); written.append(line); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return written }
 }
 
 /// A value set by app code that runs inside the simulated watch.
