@@ -20,7 +20,7 @@ struct HostileInputTests {
         try """
         app: "Evil\\e]0;PWNED\\aApp"
         workout-kinds:
-          running: {title: "Run\\e[2J", subtitle: "x\\x9b31m"}
+          running: {title: "Run\\e[2J", subtitle: "x\\x9b31m", activity: running}
         intents:
           - {name: StartIntent, role: start-workout, title: "Start\\e[8m hidden \\u202Eevil", perform: {takes: 100ms, result-donates: LapIntent}}
           - {name: LapIntent, role: action, title: "Lap\\rFAKE", perform: {marks: "lap\\e[2J", throws: "failed\\e]0;x\\a"}}

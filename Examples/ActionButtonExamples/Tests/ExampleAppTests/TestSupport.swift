@@ -104,7 +104,7 @@ struct ThrowingStartIntent: StartWorkoutIntent {
     @Parameter(title: "Type of Workout") var workoutStyle: WorkoutEnum
     init() { workoutStyle = .running }
 
-    func perform() async throws -> ActionButtonIntentResult { throw StartFailure() }
+    func perform() async throws -> IntentResultContainer<Never, Never, Never, Never> { throw StartFailure() }
 }
 
 /// Starts Apple's workout but donates no next action.
