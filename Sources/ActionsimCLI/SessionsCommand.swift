@@ -13,11 +13,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let listings: [SessionDatabase.Listing]
-        do { listings = try database.sessions() } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let listings = try database.sessions()
         guard !listings.isEmpty else {
             print("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
             return
