@@ -15,17 +15,20 @@ struct StoreOptions: ParsableArguments {
 
     var path: String { databaseFile ?? SessionDatabase.defaultPath(dataDirectory: dataDirectory) }
 
-    /// Opens the store for a reading command: errors are bad input (exit 2), and sessions
-    /// recovered from a crash are reported.
+    /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
+    /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
+    /// crash are reported.
     func open() throws -> SessionDatabase {
-        let database = try SessionDatabase(path: path)
+        let database = try SessionDatabase(readingFrom: path)
         Self.report(database)
         return database
     }
 
     static func report(_ database: SessionDatabase) {
         for session in database.recovered {
-            Terminal.warning("session \(session.id) was not ended when its run stopped; marked interrupted, \(session.samplesKept) samples kept (T4)")
+            let marked = session.marked ? "marked interrupted"
+                : "shown as interrupted (the store is read-only, so it is not marked)"
+            Terminal.warning("session \(session.id) was not ended when its run stopped; \(marked), \(session.samplesKept) samples kept (T4)")
         }
     }
 }

@@ -20,20 +20,18 @@ enum StoreReport {
                          + (logHasEverything ? "; the session log has every event" : ""))
         }
         guard !ids.isEmpty else { return lines }
-        var text = "session store: \(recorder.database.path) (session\(ids.count == 1 ? "" : "s") "
-            + ids.map(String.init).joined(separator: ", ") + ", \(samples) samples"
-        if error == nil {
-            text += "; `actionsim show \(ids.last!)`"
-        } else {
-            let withSamples = ids.filter { recorder.samplesCommitted(inSession: $0) > 0 }
-            let empty = ids.filter { !withSamples.contains($0) }
-            if !empty.isEmpty {
-                text += empty.count == 1 ? "; session \(empty[0]) has its start only, no samples"
-                    : "; sessions " + empty.map(String.init).joined(separator: ", ") + " have their start only, no samples"
-            }
-            if let last = withSamples.last { text += "; `actionsim show \(last)` for what was stored" }
+        let path = recorder.database.path
+        guard error != nil else {
+            let listed = "session\(ids.count == 1 ? "" : "s") " + ids.map(String.init).joined(separator: ", ")
+            return lines + ["session store: \(path) (\(listed), \(samples) samples; `actionsim show \(ids.last!)`)"]
         }
-        lines.append(text + ")")
+        let held = ids.map { id in
+            let count = recorder.samplesCommitted(inSession: id)
+            return count > 0 ? "session \(id) with \(count) samples" : "session \(id) with its start only, no samples"
+        }
+        let pointer = ids.last { recorder.samplesCommitted(inSession: $0) > 0 }
+        lines.append("session store: \(path) holds " + listed(held)
+                     + (pointer.map { "; `actionsim show \($0)` shows what was stored" } ?? ""))
         return lines
     }
 

@@ -110,6 +110,8 @@ public final class SessionRecorder: SimulationEventSink {
     private var dropped = Loss()
     /// After `stopped`: whether the run is inside a session (whose samples would have been stored).
     private var droppingInSession = false
+    /// After `stopped`, between sessions: events the next session would have taken (`prelude`).
+    private var droppedPrelude = 0
     /// Rows waiting for the next batch. Appended to at every event, by the one thread that
     /// records (the engine's), never re-entered: the run-time exclusivity check would be
     /// most of an append's cost.
@@ -179,11 +181,15 @@ public final class SessionRecorder: SimulationEventSink {
             return
         case .session(.started, _):
             dropped.sessions += 1
+            dropped.events += droppedPrelude
+            droppedPrelude = 0
             droppingInSession = true
         default:
             break
         }
-        if droppingInSession, RecordedSession.Event.from(event) != nil { dropped.events += 1 }
+        if RecordedSession.Event.from(event) != nil {
+            if droppingInSession { dropped.events += 1 } else { droppedPrelude = min(droppedPrelude + 1, 256) }
+        }
         if case .session(.ended, _) = event.kind { droppingInSession = false }
     }
 
@@ -220,11 +226,9 @@ public final class SessionRecorder: SimulationEventSink {
             pendingEvents += prelude.map { EventRow(session: id, event: $0) }
             prelude.removeAll()
         } catch {
+            // This session has no row: it, its rows and the events that led to it are
+            // counted by `countDropped` from here on.
             fail(StoreError.wrap(error, path: database.path, doing: "start a session"))
-            // This session has no row: the events that led to it are lost with it (it and
-            // its rows are counted by `countDropped`).
-            dropped.events += prelude.count
-            prelude.removeAll()
         }
     }
 
@@ -302,7 +306,11 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     private func stopRecording() {
-        if !stopped { droppingInSession = current != nil }
+        if !stopped {
+            droppingInSession = current != nil
+            droppedPrelude = prelude.count
+            prelude.removeAll()
+        }
         stopped = true
         dropped.samples += pendingSamples.count
         dropped.events += pendingEvents.count
