@@ -404,7 +404,7 @@ public final class SessionDatabase: @unchecked Sendable {
             while let row = try events.next() {
                 let time = try StoredSession.integer(row[0], "an event's time")!
                 // Events may come before the session (the press that started it), never far from it.
-                guard abs(time) <= StoredSession.timeLimit else {
+                guard StoredSession.isNearZero(time) else {
                     throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: time))")
                 }
                 let kind: DatabaseValue = row[1], label: DatabaseValue = row[2]
