@@ -57,11 +57,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
         let yaml = scenario.yaml(header)
-        if let output {
-            try OutputFile.write(yaml, to: output)
-            Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
-        } else {
-            print(yaml, terminator: "")
-        }
+        try OutputFile.write(yaml, to: output ?? "-")
+        if let output { Terminal.note("wrote \(scenario.steps.count) steps to \(output)") }
     }
 }
