@@ -181,10 +181,20 @@ struct StoreUseTests {
         getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     }
 
-    /// Runs `actionsim` with `arguments`, through `prefix` (such as `otherUser`) if any.
+    /// Runs `actionsim` with `arguments`, through `prefix` (such as `otherUser`) if any: then
+    /// a copy of it that any user may run (the build directory may be under root's home).
     static func run(_ arguments: [String], as prefix: [String]) async throws -> CLI.Result {
         prefix.isEmpty ? try await CLI.run(arguments)
-            : try await CLI.run(Array(prefix.dropFirst()) + [CLI.binary] + arguments, executable: prefix[0])
+            : try await CLI.run(Array(prefix.dropFirst()) + [try binaryForAnyone()] + arguments, executable: prefix[0])
+    }
+
+    static func binaryForAnyone() throws -> String {
+        let directory = CLI.temporaryDirectory()
+        chmod(directory, 0o755)
+        let copy = directory + "/actionsim"
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: copy)
+        chmod(copy, 0o755)
+        return copy
     }
 
     @Test("A 0444 store file in a directory others may write: the reading commands work")
