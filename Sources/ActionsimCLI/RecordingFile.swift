@@ -27,7 +27,7 @@ enum RecordingFile {
         }
         var attempts: [OutputFileError] = []
         for directory in fallbackDirectories {
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try? OutputFile.createDirectories(directory)
             let fallback = directory + "/recording-" + UTCTimestamp.compact(now) + "-\(getpid()).yaml"
             do {
                 try OutputFile.write(text(fallback), to: fallback)

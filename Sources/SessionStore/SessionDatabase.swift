@@ -1,6 +1,7 @@
 import ActionButtonCore
 import Foundation
 import GRDB
+import OutputFiles
 import Simulation
 import Telemetry
 
@@ -45,8 +46,8 @@ public final class SessionDatabase: @unchecked Sendable {
         self.isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw .cannotCreateDirectory(directory, (error as NSError).localizedDescription)
+            do { try OutputFile.createDirectories(directory) } catch {
+                throw .cannotCreateDirectory(directory, error.reason)
             }
         }
         var configuration = Configuration()

@@ -70,6 +70,15 @@ struct ExitStatusTests {
         let run = try await CLI.run(["import-evemu", "/no/such/recording.evemu", "--device", "devices/usb-keyboard.yaml"])
         #expect(run.status == 2)
         #expect(run.stderr == "error: /no/such/recording.evemu: cannot be read: No such file or directory\n")
+        // Directories for the log and the store that cannot be made (a file is in the way).
+        let replay = try await CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml",
+                                        "--log-dir", "/dev/null/logs", "--data-dir", "/dev/null/data"])
+        #expect(replay.status == 0)
+        #expect(replay.stderr.contains("warning: cannot create the log directory /dev/null/logs: /dev/null is not a directory; replaying without a session log"),
+                "\(replay.stderr)")
+        #expect(replay.stderr.contains("warning: cannot create the data directory /dev/null/data: /dev/null is not a directory; replaying without the session store"),
+                "\(replay.stderr)")
+        #expect(!replay.stderr.contains("NSCocoaErrorDomain"))
     }
 
     @Test("130: a real-time replay stopped by Ctrl-C (SIGINT) before its end")
