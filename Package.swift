@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["ActionButtonCore", "AppIntents"]),
         // The session log (JSON Lines) and the human-readable timeline.
         .target(name: "SessionLog", dependencies: [
-            "Simulation", "ActionButtonCore", "AppIntents",
+            "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
@@ -52,17 +52,20 @@ let package = Package(
         .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "AppIntents", "YAMLDocuments"]),
         // The session store: sessions, events and samples in SQLite (WAL, batched commits).
         .target(name: "SessionStore", dependencies: [
-            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents",
+            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
+        // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
+        // whole by a rename when they are regular files, written in place when they are not.
+        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),

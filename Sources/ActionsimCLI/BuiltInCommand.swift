@@ -25,9 +25,8 @@ struct BuiltInCommand: ParsableCommand {
         if let name {
             guard let file = BuiltInDocuments.named(name) else {
                 let names = BuiltInDocuments.all.map(\.name)
-                Terminal.error("no built-in file named \(name); the built-in files are \(names.joined(separator: ", "))"
-                               + Spelling.suggestion(for: name, among: names))
-                throw ExitCode.badInput
+                throw CommandError.badInput("no built-in file named \(name); the built-in files are \(names.joined(separator: ", "))"
+                                            + Spelling.suggestion(for: name, among: names))
             }
             Terminal.write(file.text, to: STDOUT_FILENO)
             return

@@ -34,6 +34,6 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         Terminal.line(DeviceCatalog.scan(profiles: loaded).render())
-        if bad && !profiles.isEmpty { throw ExitCode.badInput }
+        if bad && !profiles.isEmpty { throw CommandError.alreadySaid(.badInput) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exports
 import Foundation
+import OutputFiles
 import SessionStore
 import Telemetry
 
@@ -11,7 +12,9 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a recorded session in a format other tools read.",
         discussion: """
-        Workouts: fit (Garmin FIT activity), tcx (Training Center XML v2), gpx (GPX 1.1 with heart rate in Garmin's TrackPointExtension v2, on a simulated route), csv. Dives: uddf (UDDF 3.2), subsurface (Subsurface XML), csv. The file is written whole or not at all.
+        Workouts: fit (Garmin FIT activity), tcx (Training Center XML v2), gpx (GPX 1.1 with heart rate in Garmin's TrackPointExtension v2, on a simulated route), csv. Dives: uddf (UDDF 3.2), subsurface (Subsurface XML), csv.
+
+        A file is written whole or not at all: a new file, or a regular file (also through a symbolic link), is replaced by a rename once complete. A device, FIFO or /dev/fd/N (-o >(gzip > f)) is written in place. A write that fails (a full disk, a closed pipe) exits 4 and says why.
         """)
 
     @Argument(help: ArgumentHelp("The session: a number, last, last-workout or last-dive.", valueName: "session"))
@@ -35,11 +38,7 @@ struct ExportCommand: ParsableCommand {
         let format = self.format ?? Self.format(forFile: output)!
         let database = try store.open()
         let recorded = try session.load(from: database)
-        let bytes: [UInt8]
-        do { bytes = try Exporter.export(recorded, as: format) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let bytes = try Exporter.export(recorded, as: format)
         try OutputFile.write(bytes, to: output)
         if output != "-" {
             Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)) as \(format), \(bytes.count) bytes")
@@ -49,21 +48,5 @@ struct ExportCommand: ParsableCommand {
     static func format(forFile path: String) -> ExportFormat? {
         let ext = (path as NSString).pathExtension.lowercased()
         return ExportFormat.allCases.first { $0.fileExtension == ext || $0.rawValue == ext }
-    }
-}
-
-/// Writes a command's output file whole (temp + rename), or to standard output for `-`.
-enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Terminal.error("cannot write \(path): \((error as NSError).localizedDescription)")
-            throw ExitCode.badInput
-        }
     }
 }

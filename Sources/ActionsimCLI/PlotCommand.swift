@@ -1,5 +1,6 @@
 import ArgumentParser
 import Exports
+import OutputFiles
 import SessionStore
 import Telemetry
 
@@ -23,7 +24,7 @@ struct PlotCommand: ParsableCommand {
         let database = try store.open()
         let recorded = try session.load(from: database)
         let svg = SVGPlot.render(recorded)
-        try OutputFile.write(Array(svg.utf8), to: output)
+        try OutputFile.write(svg, to: output)
         if output != "-" { Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)), \(recorded.samples.count) samples") }
     }
 }

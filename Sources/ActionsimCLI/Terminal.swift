@@ -101,10 +101,3 @@ extension Terminal {
     /// Carriage return, then erase to the end of the line.
     static let clearLine: [UInt8] = [0x0D, 0x1B, UInt8(ascii: "["), UInt8(ascii: "K")]
 }
-
-extension ExitCode {
-    /// Expectations failed (S2).
-    static let expectationsFailed = ExitCode(1)
-    /// A file could not be read or made no sense.
-    static let badInput = ExitCode(2)
-}
