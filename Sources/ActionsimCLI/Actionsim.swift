@@ -26,6 +26,7 @@ public struct Actionsim: AsyncParsableCommand {
             ExportCommand.self,
             PlotCommand.self,
             RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self,
+            InitPackageCommand.self, WatchServerCommand.self,
         ])
 }
 
