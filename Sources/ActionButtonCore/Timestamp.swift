@@ -105,3 +105,6 @@ public enum TimeFormat {
     private static func pad2(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
     private static func pad3(_ v: UInt64) -> String { v < 10 ? "00\(v)" : v < 100 ? "0\(v)" : "\(v)" }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Timestamp: Codable {}

@@ -3,6 +3,7 @@ import Exports
 import Foundation
 import Scenarios
 import SessionLog
+import SimulatedWatch
 import Telemetry
 import YAMLDocuments
 
@@ -56,9 +57,13 @@ struct TestCommand: AsyncParsableCommand {
                 report.cases.append(.init(name: file, file: file, seconds: 0, failures: [], error: error.description))
                 continue
             }
-            let outcome: ScenarioOutcome
+            let results: [CheckResult]
             do {
-                outcome = try await ScenarioRunner.run(scenario)
+                if scenario.apps.contains(where: \.isSwift) {
+                    results = try await Self.runInOwnProcess(file)
+                } else {
+                    results = try await ScenarioRunner.run(scenario).results
+                }
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
@@ -67,23 +72,24 @@ struct TestCommand: AsyncParsableCommand {
                 continue
             }
             let seconds = (ContinuousClock.now - started).secondsValue
-            let checks = outcome.results.count
+            let failures = results.filter { !$0.passed }
+            let checks = results.count
             let timing = String(format: "%.3f s", seconds)
-            if outcome.passed {
+            if failures.isEmpty {
                 passed += 1
                 let mark = colors ? "PASS ".green.bold : "PASS "
                 output.line("\(mark) \(file)  \(scenario.name)  (\(checks) check\(checks == 1 ? "" : "s"), \(timing))")
             } else {
                 failed += 1
                 let mark = colors ? "FAIL ".red.bold : "FAIL "
-                output.line("\(mark) \(file)  \(scenario.name)  (\(outcome.failures.count) of \(checks) checks failed, \(timing))")
+                output.line("\(mark) \(file)  \(scenario.name)  (\(failures.count) of \(checks) checks failed, \(timing))")
             }
-            for result in outcome.results where verbose || !result.passed {
+            for result in results where verbose || !result.passed {
                 let sign = result.passed ? "✓" : "✗"
                 output.line("      \(sign) \(result.location): \(result.message)")
             }
             report.cases.append(.init(name: scenario.name, file: file, seconds: seconds,
-                                      failures: outcome.failures.map { "\($0.location): \($0.message)" }, error: nil))
+                                      failures: failures.map { "\($0.location): \($0.message)" }, error: nil))
         }
 
         var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed"
@@ -100,6 +106,20 @@ struct TestCommand: AsyncParsableCommand {
         }
         if broken > 0 { throw ExitCode.badInput }
         if failed > 0 { throw ExitCode.expectationsFailed }
+    }
+}
+
+extension TestCommand {
+    /// Runs a scenario with Swift apps in a fresh process of this executable (`_watch`): app
+    /// code keeps state in singletons (`WorkoutManager.shared`), and each scenario is a watch
+    /// of its own, as if the app had just been installed.
+    static func runInOwnProcess(_ file: String) async throws -> [CheckResult] {
+        let watch = try WatchProcess(executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+        // The same path as here (the process shares the working directory), so that results
+        // name the file as the other scenarios' do.
+        let response = try await watch.send(.runScenario(path: file))
+        if let failure = response.failure { throw WatchFailure(failure) }
+        return response.results
     }
 }
 

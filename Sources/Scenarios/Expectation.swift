@@ -79,3 +79,6 @@ public struct CheckResult: Hashable, Sendable {
     /// What was expected, and (on failure) what happened instead.
     public var message: String
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension CheckResult: Codable {}

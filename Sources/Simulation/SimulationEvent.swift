@@ -78,3 +78,8 @@ public protocol SimulationInstrument: AnyObject {
     /// every tick, so that a sample costs no allocation).
     func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind])
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SimulationEvent: Codable {}
+extension SimulationEvent.Kind: Codable {}
+extension SensorSample: Codable {}
