@@ -131,6 +131,7 @@ let package = Package(
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
         ]),
+        .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

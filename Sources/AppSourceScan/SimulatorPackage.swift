@@ -157,7 +157,7 @@ public struct SimulatorPackage: Sendable {
 
             @Suite struct \(app.module)FirstPressTests {
                 @Test func firstPressRunsTheStartIntent() async throws {
-                    let watch = try await ActionButtonHarness(settings: \(settings))
+                    let watch = try await ActionButtonHarness.launch(settings: \(settings))
                     try await watch.press()
                     try await watch.advance(by: .seconds(31))
                     #expect(watch.performedNames.first == \(RegistrationSource.swiftString(app.startIntent)))

@@ -78,6 +78,7 @@ final class WorkoutManager: NSObject {
 
     func markLap(at date: Date) async {
         lapCount += 1
+        logger.info("Lap \(lapCount)")
         let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
         do {
             try await builder?.addWorkoutEvents([lap])
