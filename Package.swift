@@ -121,7 +121,9 @@ let package = Package(
             "Scenarios", "Simulation", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ActionsimCLITests", dependencies: [
+            "actionsim", "ActionButtonHarness", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "AppIntents",
             "YAMLDocuments",

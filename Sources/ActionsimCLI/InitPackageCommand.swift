@@ -96,7 +96,7 @@ struct InitPackageCommand: ParsableCommand {
                 frameworks: scan.frameworksUsed, isWorkoutApp: start.role == .startWorkout, startIntent: start.name))
         }
         if failed {
-            throw InitPackageError("nothing written: a watch would refuse \(folders.count == 1 ? "this app" : "these apps") as they are (the errors above)")
+            throw InitPackageError("nothing written: a watch would refuse \(folders.count == 1 ? "this app as it is" : "these apps as they are") (the errors above)")
         }
 
         let outputURL = URL(fileURLWithPath: output ?? "\(apps[0].module)-actionsim").standardizedFileURL
@@ -148,7 +148,7 @@ struct InitPackageCommand: ParsableCommand {
 
     /// What the scan found, what Linux leaves out, and every warning and error.
     private func report(_ scan: AppScan, folder: String, languageMode: (mode: Int, source: String)) {
-        print("\(scan.appName) (\(folder), \(scan.keptFiles.count) of \(scan.keptFiles.count + scan.leftOut.count) Swift files, Swift \(languageMode.mode) mode from \(languageMode.source)):")
+        print("\(scan.appName) (\(folder), \(scan.keptFiles.count) of \(scan.keptFiles.count + scan.leftOut.count) Swift files, Swift \(languageMode.mode) language mode (\(languageMode.source))):")
         let width = scan.intents.map(\.name.count).max() ?? 0
         for intent in scan.intents {
             print("  \(intent.role.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) "
@@ -253,7 +253,7 @@ struct InitPackageCommand: ParsableCommand {
                     return String(trimmed.dropFirst("SWIFT_VERSION = ".count).prefix { $0 != ";" })
                 }
                 let mode = !versions.isEmpty && versions.allSatisfy { $0.hasPrefix("6") } ? 6 : 5
-                return (mode, project)
+                return (mode, "from \(project)")
             }
             directory = directory.deletingLastPathComponent()
         }
