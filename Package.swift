@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
         .library(name: "HealthKit", targets: ["HealthKit"]),
         .library(name: "CoreMotion", targets: ["CoreMotion"]),
+        .library(name: "os", targets: ["os"]),
+        .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
@@ -74,8 +76,13 @@ let package = Package(
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
         .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"]),
-        // CoreMotion's water submersion manager: live depth, pressure and temperature (T2).
+        // CoreMotion's water submersion manager and altimeter: live depth, pressure and
+        // temperature (T2), at Apple's cadence.
         .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"]),
+        // os.Logger: an app's log lines, into the session log.
+        .target(name: "os", dependencies: ["AppIntents"]),
+        // WatchKit's device: haptics on the timeline.
+        .target(name: "WatchKit", dependencies: ["AppIntents"]),
         // A watch app's Swift sources read as Apple's build-time metadata extraction reads
         // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
         // what a watch would refuse; and the registration Swift the build adds to the app.
@@ -132,6 +139,15 @@ let package = Package(
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
+        ]),
+        // Issue 14: watch-target files written as for Xcode in Swift 5 language mode (`static
+        // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
+        .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+        ], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
+        .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),

@@ -12,7 +12,7 @@ enum BenchScenarios {
     static var workout: String {
         """
         name: ten-hour workout, a press a minute
-        app: {app: LapRunner, workout-kinds: {running: Running}, intents: [
+        app: {app: LapRunner, workout-kinds: {running: {title: Running, activity: running}}, intents: [
           {name: StartRunIntent, role: start-workout, perform: {takes: 1s}},
           {name: MarkLapIntent, role: action, perform: {takes: 80ms, marks: lap}}],
           donations: [{when: session-started, donate: MarkLapIntent}]}

@@ -71,14 +71,19 @@ public struct InstalledApp: Hashable, Sendable {
     /// A9: Action-button intents the app declares in an App Intents extension instead of
     /// the app itself. Any entry here makes the app unusable with the Action button.
     public var intentsInExtension: [String]
+    /// What a watch (or Apple's build of the app) would refuse in it, each naming the type:
+    /// a workout style that is not a `@Parameter`, a style case with no display
+    /// representation, a shortcut phrase without the app's name. Any entry refuses the install.
+    public var problems: [String]
 
     public init(name: String, workout: WorkoutSupport? = nil, dive: DiveSupport? = nil,
-                healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = []) {
+                healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = [], problems: [String] = []) {
         self.name = name
         self.workout = workout
         self.dive = dive
         self.healthAuthorizationRequested = healthAuthorizationRequested
         self.intentsInExtension = intentsInExtension
+        self.problems = problems
     }
 }
 

@@ -300,6 +300,16 @@ public final class ActionButtonHarness {
         events.compactMap { if case .appLog(let line) = $0.kind { line } else { nil } }
     }
 
+    /// What the watch said as intents finished (their results' dialogs), as "Intent: text".
+    public var dialogs: [String] {
+        events.compactMap { if case .dialog(let intent, let text) = $0.kind { "\(intent.name): \(text)" } else { nil } }
+    }
+
+    /// The haptics the app played (WatchKit), by name, in order.
+    public var haptics: [String] {
+        events.compactMap { if case .haptic(let pattern) = $0.kind { pattern } else { nil } }
+    }
+
     /// Warnings: from installing the apps (A9), and from the run.
     public var warnings: [String] {
         let install = switch watch {

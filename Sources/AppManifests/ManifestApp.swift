@@ -122,12 +122,14 @@ public struct ManifestIntent: DynamicIntent {
         workoutStyle.map { ["workoutStyle": $0] } ?? [:]
     }
 
-    public func perform() async throws -> ActionButtonIntentResult {
+    public func perform() async throws -> some IntentResult {
         let behaviour = spec.perform
         if behaviour.takes > .zero { try await ActionButtonClock().sleep(for: behaviour.takes) }
         if let message = behaviour.throwsMessage { throw ManifestIntentError(intent: spec.name, message: message) }
         if behaviour.requestsAuthorization { ActionButtonRuntime.host?.requestHealthAuthorization() }
-        if behaviour.startsSession { try SimulatedSession.start(workoutStyle: workoutStyle) }
+        if behaviour.startsSession {
+            try SimulatedSession.start(workoutStyle: workoutStyle, activity: workoutStyle.flatMap { app.model.activities[$0] })
+        }
         if behaviour.pausesSession { try SimulatedSession.pause() }
         if behaviour.resumesSession { try SimulatedSession.resume() }
         if let marker = behaviour.marks { try SimulatedSession.mark(SessionMarker(marker)) }

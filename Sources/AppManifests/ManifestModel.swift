@@ -92,15 +92,19 @@ public struct AppManifestModel: Sendable {
     public var healthAuthorization: AppDefinition.HealthAuthorization
     /// The workout kinds enum (A2): case id → display representation.
     public var workoutKinds: [WorkoutOption]
+    /// Each workout kind's HealthKit activity type, which picks its sensor model (T1).
+    public var activities: [String: WorkoutActivityType]
     public var suggestedWorkouts: [String]
     public var intents: [Intent]
     public var donations: [Donation]
 
     public init(name: String, healthAuthorization: AppDefinition.HealthAuthorization, workoutKinds: [WorkoutOption],
-                suggestedWorkouts: [String], intents: [Intent], donations: [Donation]) {
+                activities: [String: WorkoutActivityType] = [:], suggestedWorkouts: [String], intents: [Intent],
+                donations: [Donation]) {
         self.name = name
         self.healthAuthorization = healthAuthorization
         self.workoutKinds = workoutKinds
+        self.activities = activities
         self.suggestedWorkouts = suggestedWorkouts
         self.intents = intents
         self.donations = donations

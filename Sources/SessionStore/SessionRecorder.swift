@@ -124,15 +124,15 @@ public final class SessionRecorder: SimulationEventSink {
             if let current { pendingSamples.append(SampleRow(session: current, time: event.time, sample: sample)) }
         case .system(.appLaunched(let name)):
             app = name
-        case .session(.started(let kind), let style):
+        case .session(.started(let kind), let style, let activity):
             send()
-            begin(kind: kind, style: style, at: event.time)
+            begin(kind: kind, style: style, activity: activity, at: event.time)
             keep(event)
             return
         default:
             keep(event)
         }
-        if case .session(let change, _) = event.kind, change != .resumed {
+        if case .session(let change, _, _) = event.kind, change != .resumed {
             if change == .ended { end(at: event.time) } else { send() }
             return
         }
@@ -151,10 +151,10 @@ public final class SessionRecorder: SimulationEventSink {
         }
     }
 
-    private func begin(kind: SessionLifecycle.Kind, style: String?, at time: Timestamp) {
+    private func begin(kind: SessionLifecycle.Kind, style: String?, activity: WorkoutActivityType?, at time: Timestamp) {
         guard !stopped else { return }
         let sensors = run.sensors
-        let activity = kind == .workout ? sensors.workout.activity(forStyle: style).rawValue : nil
+        let activity = kind == .workout ? sensors.workout.sensorModel(forStyle: style, activity: activity).model.rawValue : nil
         do {
             // Synchronous: the session's id keys its rows, and the row must be on disk
             // before any of them so that a crash can always be recovered.

@@ -205,6 +205,7 @@ public final class SimulationEngine {
                 instrumentEvents.removeAll(keepingCapacity: true)
                 instrument.wake(at: due, into: &instrumentEvents)
                 for kind in instrumentEvents { record(SimulationEvent(time: due, kind: kind)) }
+                if let reading = instrument.takeAppReading() { host.publish(SensorReading(reading, at: due)) }
             }
         }
     }
@@ -253,8 +254,8 @@ public final class SimulationEngine {
             let reference = remember(intent)
             record(SimulationEvent(time: time, kind: .donation(intent: reference, donor: donor)))
             feedSystem(.donated(reference), at: time)
-        case .session(let change, let style):
-            record(SimulationEvent(time: time, kind: .session(change, workoutStyle: style)))
+        case .session(let change, let style, let activity):
+            record(SimulationEvent(time: time, kind: .session(change, workoutStyle: style, activity: activity)))
             feedSystem(.session(change), at: time)
         case .sessionRefused(let command, let rejection):
             record(SimulationEvent(time: time, kind: .sessionRefused(command, rejection)))
@@ -268,6 +269,10 @@ public final class SimulationEngine {
             record(SimulationEvent(time: time, kind: .appLog(line)))
         case .warning(let text):
             record(SimulationEvent(time: time, kind: .warning(text)))
+        case .dialog(let intent, let text):
+            record(SimulationEvent(time: time, kind: .dialog(intent: intent, text: text)))
+        case .haptic(let pattern):
+            record(SimulationEvent(time: time, kind: .haptic(pattern)))
         }
     }
 
@@ -319,6 +324,7 @@ public final class SimulationEngine {
         host.launch(invocation.description) {
             do {
                 let result = try await intent.perform()
+                if let dialog = result.dialog { host.report(.dialog(IntentIdentity(intent).reference, dialog.full.key)) }
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
             } catch is CancellationError {
                 // The run ended while the intent slept; nothing to report.

@@ -35,8 +35,9 @@ public struct SensorSettings: Hashable, Sendable {
     public init() {}
 
     public struct Workout: Hashable, Sendable {
-        /// Workout style → activity, for styles whose words do not say it.
-        public var activities: [String: ActivityKind] = [:]
+        /// Workout style → HealthKit activity type: a scenario's override of the activity the
+        /// app names when it starts a session (say, to record a `trail` style as hiking).
+        public var activities: [String: WorkoutActivityType] = [:]
         /// m; swimming distance counts whole lengths of it.
         public var poolLength: Double = 25
         /// Where the simulated route starts (degrees, WGS84).
@@ -55,8 +56,19 @@ public struct SensorSettings: Hashable, Sendable {
             hasher.combine(routeStart.longitude)
         }
 
-        public func activity(forStyle style: String?) -> ActivityKind {
-            style.flatMap { activities[$0] } ?? ActivityKind.guess(fromStyle: style)
+        /// The sensor model of a workout session: the scenario's override for its style, else
+        /// the model of the activity type the app started it with
+        /// (`WorkoutActivityType.sensorModel`, the one table). A session whose app named no
+        /// activity, or one without a model, records heart rate and energy only, and says why.
+        public func sensorModel(forStyle style: String?, activity: WorkoutActivityType?) -> (model: ActivityKind, warning: String?) {
+            let chosen = style.flatMap { activities[$0] } ?? activity
+            guard let chosen else {
+                return (.other, "the workout session started without a HealthKit activity type (set HKWorkoutConfiguration.activityType, or `activity:` in the manifest); recording heart rate and energy only")
+            }
+            guard let model = chosen.sensorModel else {
+                return (.other, (chosen.unmodelledReason ?? "\(chosen) has no sensor model") + "; recording heart rate and energy only")
+            }
+            return (model, nil)
         }
     }
 
@@ -155,7 +167,14 @@ public struct SensorSettings: Hashable, Sendable {
             try w.rejectUnknownKeys(workoutKeys)
             if let v = w["activities"] {
                 for entry in try v.mapping("activities").entries {
-                    settings.workout.activities[entry.key] = try entry.value.choice("activity for \"\(entry.key)\"", of: ActivityKind.self)
+                    let name = try entry.value.string("activity for \"\(entry.key)\"")
+                    do throws(WorkoutActivityType.Unusable) {
+                        settings.workout.activities[entry.key] = try WorkoutActivityType.modelled(named: name)
+                    } catch {
+                        let hint = WorkoutActivityType(name: name) == nil
+                            ? Spelling.suggestion(for: name, among: WorkoutActivityType.allCases.map(\.name)) : ""
+                        throw entry.value.error("activity for \"\(entry.key)\": \(error)" + hint)
+                    }
                 }
             }
             if let v = w["pool-length"] { settings.workout.poolLength = try number(v, "pool-length", in: 10...100, unit: "m") }

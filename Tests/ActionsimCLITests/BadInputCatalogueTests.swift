@@ -84,7 +84,21 @@ struct BadInputCatalogueTests {
             }, says: ":1:6: app manifest app.yaml: is not UTF-8 text; expected a YAML file"),
         Row(kind: "a manifest path that is a directory", make: file("run.yaml", "app: /tmp\nsettings: {action: workout}\nsteps: []\n"),
             says: ":1:6: app manifest /tmp: is a directory; expected a YAML file"),
+        // Issue 12 item 17: workout kinds used to get sensors by guessing from their names
+        // (`rowing` recorded nothing); a manifest now names each kind's HealthKit activity.
+        Row(kind: "a workout kind without an activity", make: file("run.yaml", rower("{title: Rowing}")),
+            says: ":3:24: workout kind \"row\" has no activity; say which HealthKit activity type its sensors record, e.g. activity: running (HKWorkoutActivityType's case names: walking, running, cycling, swimming, hiking, other, ...)"),
+        Row(kind: "a workout kind whose activity has no sensor model", make: file("run.yaml", rower("{title: Rowing, activity: rowing}")),
+            says: ":3:50: workout kind \"row\": actionsim has no sensor model for rowing: its distance and pace would be made up. Name an activity that has one: walking, hiking, running, cycling or swimming, or other (heart rate and energy only)"),
+        Row(kind: "a workout kind whose activity is not HealthKit's", make: file("run.yaml", rower("{title: Rowing, activity: runing}")),
+            says: ":3:50: workout kind \"row\": \"runing\" is not a HealthKit workout activity type; expected a name such as walking, running, cycling, swimming, hiking, yoga or other (HKWorkoutActivityType's case names) (did you mean \"running\"?)"),
     ]
+
+    /// A scenario with an inline manifest of one workout kind, `row`, written as given.
+    static func rower(_ kind: String) -> String {
+        "app:\n  app: Rower\n  workout-kinds: {row: \(kind)}\n  intents: [{name: StartRowIntent, role: start-workout}]\n"
+            + "settings: {action: workout}\nsteps: []\n"
+    }
 
     @Test("Bad input: actionsim replay says file:line:column and what is wrong, exits 2, never crashes", arguments: rows)
     func replay(_ row: Row) async throws {
