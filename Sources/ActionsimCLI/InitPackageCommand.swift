@@ -101,9 +101,14 @@ struct InitPackageCommand: ParsableCommand {
 
         let outputURL = URL(fileURLWithPath: output ?? "\(apps[0].module)-actionsim").standardizedFileURL
         try checkOutput(outputURL)
+        let (dependency, actionsimNames) = try dependency(from: outputURL)
+        // SwiftPM wants every target name unique across the packages.
+        if let clash = apps.first(where: { actionsimNames.contains($0.module) }) {
+            throw InitPackageError("the app's name \(clash.module) is also the name of one of actionsim's own modules; give the app another with --name")
+        }
         let package = SimulatorPackage(
             name: apps.map(\.module).joined(separator: "-") + "-actionsim", apps: apps,
-            dependency: try dependency(from: outputURL), languageMode: firstLanguageMode?.mode ?? 5)
+            dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5)
 
         try fileManager.createDirectory(at: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)"),
                                         withIntermediateDirectories: true)
@@ -141,14 +146,15 @@ struct InitPackageCommand: ParsableCommand {
             scenarios\(scenarios.map { " → " + $0 } ?? "")
             next:
               cd \(Self.shellQuoted(shownOutput))
-              swift run \(SimulatorPackage.executableName) test scenarios    # the scenarios, with \(apps.map(\.module).joined(separator: " and ")) built in
-              swift test                                 # the harness tests in Tests/\(SimulatorPackage.testsTarget)
+              swift run \(SimulatorPackage.executableName) test scenarios   # the scenarios, with \(apps.map(\.module).joined(separator: " and ")) built in
+              swift test                                # the harness tests in Tests/\(SimulatorPackage.testsTarget)
             """)
     }
 
     /// What the scan found, what Linux leaves out, and every warning and error.
     private func report(_ scan: AppScan, folder: String, languageMode: (mode: Int, source: String)) {
-        print("\(scan.appName) (\(folder), \(scan.keptFiles.count) of \(scan.keptFiles.count + scan.leftOut.count) Swift files, Swift \(languageMode.mode) language mode (\(languageMode.source))):")
+        print("\(scan.appName): \(folder), \(scan.keptFiles.count) of \(scan.keptFiles.count + scan.leftOut.count) Swift files kept, "
+              + "Swift \(languageMode.mode) language mode (\(languageMode.source))")
         let width = scan.intents.map(\.name.count).max() ?? 0
         for intent in scan.intents {
             print("  \(intent.role.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) "
@@ -199,8 +205,9 @@ struct InitPackageCommand: ParsableCommand {
     }
 
     /// actionsim as the package's dependency: the option, or the checkout this binary came from.
-    private func dependency(from outputURL: URL) throws -> SimulatorPackage.Dependency {
-        if let actionsim, Self.isURL(actionsim) { return .url(actionsim, version: actionsimVersion) }
+    /// And the names actionsim's manifest declares (targets, products), when it can be read.
+    private func dependency(from outputURL: URL) throws -> (SimulatorPackage.Dependency, names: Set<String>) {
+        if let actionsim, Self.isURL(actionsim) { return (.url(actionsim, version: actionsimVersion), ["ActionsimApp"]) }
         let checkout: URL
         if let actionsim {
             checkout = URL(fileURLWithPath: actionsim).standardizedFileURL
@@ -214,7 +221,8 @@ struct InitPackageCommand: ParsableCommand {
                 ? "cannot find the actionsim checkout this binary was built from (\(checkout.path)); give one with --actionsim PATH, or a git URL"
                 : "\(actionsim!): not an actionsim checkout (its Package.swift does not name the package actionsim)")
         }
-        return .path(Self.relativePath(from: outputURL, to: checkout))
+        let names = Set(manifest.matches(of: /name: "([^"]+)"/).map { String($0.output.1) })
+        return (.path(Self.relativePath(from: outputURL, to: checkout)), names)
     }
 
     static func isURL(_ text: String) -> Bool {

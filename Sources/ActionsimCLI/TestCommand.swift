@@ -132,7 +132,10 @@ enum ScenarioFiles {
         }
         guard isDirectory.boolValue else { return [path] }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let names = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+        // A folder reached through a link (init-package links a package's scenarios/ to the
+        // user's folder) is searched where the link points; names stay as the user gave them.
+        let target = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+        let names = (FileManager.default.enumerator(atPath: target)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
             .sorted()
         return names.map { base + "/" + $0 }.filter { file in

@@ -56,7 +56,7 @@ struct InitPackageTests {
         let before = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
         let result = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Trail (\(folder), 3 of 5 Swift files, Swift 5 language mode (the default)):"))
+        #expect(result.stdout.contains("Trail: \(folder), 3 of 5 Swift files kept, Swift 5 language mode (the default)\n"))
         #expect(result.stdout.contains("  start-workout  StartTrailIntent  \(folder)/StartTrailIntent.swift:3:1"))
         #expect(result.stdout.contains("  action         LapIntent         \(folder)/LapIntent.swift:3:1"))
         #expect(result.stdout.contains("  left out: \(folder)/TrailApp.swift: imports SwiftUI, a UI framework Linux does not have"))
@@ -139,6 +139,18 @@ struct InitPackageTests {
         let opened = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stderr.isEmpty)
+    }
+    @Test("S1: actionsim test searches a scenarios folder reached through a link, as init-package makes one")
+    func scenariosThroughALink() async throws {
+        let root = CLI.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root + "/mine/apps", withIntermediateDirectories: true)
+        for file in ["a07-pause-resume.yaml", "apps/trailrunner.yaml"] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot + "/scenarios/" + file, toPath: root + "/mine/" + file)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root + "/scenarios", withDestinationPath: "mine")
+        let result = try await CLI.run(["test", root + "/scenarios"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("PASS  \(root)/scenarios/a07-pause-resume.yaml"))
     }
 }
 

@@ -5,7 +5,8 @@ CoreMotion and os (make test-examples).
 The listings are read at test time from the reference text beside the repository
 (../shared/reference/responding-to-the-action-button-on-apple-watch-ultra.txt): none of
 Apple's code is kept in the repository. Each listing goes, unchanged, into a folder of its
-own, as a file of a watch app target would; what Apple does not show (the workout manager's
+own, as a file of a watch app target would (below the imports such a file has, which Apple's
+listings leave out); what Apple does not show (the workout manager's
 class, `logger`, the dive manager, the intent a listing donates) comes from a support file
 written here. Member listings (`func perform()`, `var displayRepresentation`) sit inside an
 `extension` of their type, and statements inside a method, both in the listing's own file.
@@ -192,13 +193,17 @@ def support(listing, kind, name, owner):
     return '\n'.join(parts)
 
 
+# Apple's listings show no imports; a file of the app has them above its code.
+IMPORTS = 'import AppIntents\nimport CoreMotion\nimport Foundation\nimport HealthKit\nimport os\n\n'
+
+
 def listing_file(listing, kind, owner):
     body = '\n'.join(listing['lines']) + '\n'
     if kind == 'member':
-        return f'extension {owner} {{\n{body}}}\n'
+        return f'{IMPORTS}extension {owner} {{\n{body}}}\n'
     if kind == 'statements':
-        return f'extension MyWorkoutManager {{\n    func listing() async throws {{\n{body}    }}\n}}\n'
-    return body
+        return f'{IMPORTS}extension MyWorkoutManager {{\n    func listing() async throws {{\n{body}    }}\n}}\n'
+    return IMPORTS + body
 
 
 # -- Building ---------------------------------------------------------------------------------

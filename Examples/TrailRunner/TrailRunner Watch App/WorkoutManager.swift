@@ -78,12 +78,12 @@ final class WorkoutManager: NSObject {
 
     func markLap(at date: Date) async {
         lapCount += 1
-        logger.info("Lap \(lapCount)")
+        logger.info("Lap \(self.lapCount)")
         let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
         do {
             try await builder?.addWorkoutEvents([lap])
         } catch {
-            logger.error("Could not record lap \(lapCount): \(error.localizedDescription)")
+            logger.error("Could not record lap \(self.lapCount): \(error.localizedDescription)")
         }
     }
 
