@@ -120,11 +120,11 @@ public final class ActionButtonHarness {
         if let path = ProcessInfo.processInfo.environment["ACTIONSIM_APP_EXECUTABLE"] { return path }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("actionsim-app").path
+            let candidate = directory.appendingPathComponent(WatchProcess.appExecutableName).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        throw HarnessFailure("cannot find actionsim-app beside the test binary (\(CommandLine.arguments[0])); "
+        throw HarnessFailure("cannot find \(WatchProcess.appExecutableName) beside the test binary (\(CommandLine.arguments[0])); "
             + "run the tests in the package `actionsim init-package` wrote (swift test builds it), or set ACTIONSIM_APP_EXECUTABLE")
     }
 

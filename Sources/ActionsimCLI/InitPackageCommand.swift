@@ -1,6 +1,7 @@
 import AppSourceScan
 import ArgumentParser
 import Foundation
+import SimulatedWatch
 
 struct InitPackageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -108,7 +109,7 @@ struct InitPackageCommand: ParsableCommand {
         }
         let package = SimulatorPackage(
             name: apps.map(\.module).joined(separator: "-") + "-actionsim", apps: apps,
-            dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5)
+            dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5, executableName: WatchProcess.appExecutableName)
 
         try fileManager.createDirectory(at: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)"),
                                         withIntermediateDirectories: true)
@@ -146,7 +147,7 @@ struct InitPackageCommand: ParsableCommand {
             scenarios\(scenarios.map { " → " + $0 } ?? "")
             next:
               cd \(Self.shellQuoted(shownOutput))
-              swift run \(SimulatorPackage.executableName) test scenarios   # the scenarios, with \(apps.map(\.module).joined(separator: " and ")) built in
+              swift run \(package.executableName) test scenarios   # the scenarios, with \(apps.map(\.module).joined(separator: " and ")) built in
               swift test                                # the harness tests in Tests/\(SimulatorPackage.testsTarget)
             """)
     }

@@ -39,8 +39,6 @@ public struct SimulatorPackage: Sendable {
         case url(String, version: String?)
     }
 
-    /// The executable product: `swift run actionsim-app replay ...`.
-    public static let executableName = "actionsim-app"
     /// The first line of every manifest init-package writes: how it knows it may rewrite one.
     public static let marker = "// Written by `actionsim init-package`"
 
@@ -48,12 +46,16 @@ public struct SimulatorPackage: Sendable {
     public var apps: [App]
     public var dependency: Dependency
     public var languageMode: Int
+    /// The executable product (`swift run actionsim-app replay ...`): the name the harness
+    /// looks for beside its test binary (`WatchProcess.appExecutableName`).
+    public var executableName: String
 
-    public init(name: String, apps: [App], dependency: Dependency, languageMode: Int) {
+    public init(name: String, apps: [App], dependency: Dependency, languageMode: Int, executableName: String) {
         self.name = name
         self.apps = apps
         self.dependency = dependency
         self.languageMode = languageMode
+        self.executableName = executableName
     }
 
     /// Where the package links to the app's folder.
@@ -94,14 +96,14 @@ public struct SimulatorPackage: Sendable {
         }
         let appModules = apps.map { quoted($0.module) }.joined(separator: ", ")
         targets.append("""
-                    // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(Self.executableName) test scenarios`.
+                    // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
                     .executableTarget(
                         name: \(quoted(Self.executableTarget)),
                         dependencies: [\(appModules), .product(name: "ActionsimCLI", package: "actionsim")],
                         path: "Sources/\(Self.executableTarget)"),
             """)
         targets.append("""
-                    // Harness tests: each simulated watch runs \(Self.executableName) in a process of its own.
+                    // Harness tests: each simulated watch runs \(executableName) in a process of its own.
                     .testTarget(
                         name: \(quoted(Self.testsTarget)),
                         dependencies: [\(appModules), .product(name: "ActionButtonHarness", package: "actionsim")],
@@ -118,7 +120,7 @@ public struct SimulatorPackage: Sendable {
                 name: \(quoted(name)),
                 platforms: [.macOS(.v15)],
                 products: [
-                    .executable(name: \(quoted(Self.executableName)), targets: [\(quoted(Self.executableTarget))]),
+                    .executable(name: \(quoted(executableName)), targets: [\(quoted(Self.executableTarget))]),
                 ],
                 dependencies: [
                     \(dependencyLine),

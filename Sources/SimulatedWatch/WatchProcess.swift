@@ -9,6 +9,10 @@ import Glibc
 /// block a thread of their own, never one of Swift's pool. When the process ends (the app
 /// called `fatalError`, say), the next call fails saying so and quoting what it printed.
 public final class WatchProcess: @unchecked Sendable {
+    /// The executable a package `actionsim init-package` wrote builds (its product's name),
+    /// which ActionButtonHarness looks for beside its test binary.
+    public static let appExecutableName = "actionsim-app"
+
     public let executable: String
     private let process = Process()
     private let requests: FileHandle
