@@ -32,6 +32,7 @@ help:
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
+	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
@@ -63,12 +64,13 @@ build: deps
 # One file with everything linked in (the Swift runtime, Foundation, glibc, libevdev, libgpiod,
 # SQLite): it runs on a board without a Swift toolchain, and it maps only the code it runs,
 # about 18 MB resident in a live session against 30 MB with the shared Swift libraries
-# (Benchmarks/RESULTS.md). glibc warns, at link time, that its user lookups (getpwuid: only
+# (Benchmarks/RESULTS.md). Without the default InitPackage trait: init-package (swift-syntax)
+# is for a developer's machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only
 # when $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc
 # at run time; those lines are filtered out, every other line of the build is shown.
 release: deps
 	@echo "==> building the static actionsim ($(RELEASE_BIN))"
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static -Xswiftc -static-executable 2>&1 \
+	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits -Xswiftc -static-executable 2>&1 \
 	  | { grep -Ev "warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)" || true; }
 
 demo: build

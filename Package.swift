@@ -16,6 +16,13 @@ let package = Package(
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
     ],
+    traits: [
+        // `actionsim init-package`, which reads a watch app's Swift sources with swift-syntax.
+        // On by default; `make release` leaves it out of the static binary for boards (no
+        // swift-syntax to compile in release, some 50 MB less to copy).
+        .trait(name: "InitPackage", description: "actionsim init-package: reads watch apps' Swift sources (swift-syntax)"),
+        .default(enabledTraits: ["InitPackage"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -63,7 +70,8 @@ let package = Package(
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
             "Telemetry", "SessionStore", "Exports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "LiveInput", "DeviceProfiles", "LinuxInput", "AppSourceScan", "SimulatedWatch",
+            "LiveInput", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
+            .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
         // `make bench`: engine throughput, replay time, and the session store against a raw

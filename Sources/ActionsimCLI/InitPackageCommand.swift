@@ -1,7 +1,9 @@
-import AppSourceScan
 import ArgumentParser
 import Foundation
 import SimulatedWatch
+
+#if InitPackage
+import AppSourceScan
 
 struct InitPackageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -351,3 +353,22 @@ struct FolderContents {
         return result
     }
 }
+
+#else
+
+/// `init-package` in an actionsim built without the InitPackage trait (`make release`'s
+/// static binary, for boards): says where to find one that has it.
+struct InitPackageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init-package",
+        abstract: "Write a SwiftPM package around a watch app's folder (not in this build).")
+
+    @Argument(parsing: .allUnrecognized) var arguments: [String] = []
+
+    func run() throws {
+        Terminal.error("this actionsim was built without init-package (make release leaves it out of the static binary); "
+                       + "run the one `swift build` makes in the actionsim checkout: .build/debug/actionsim init-package ...")
+        throw ExitCode.badInput
+    }
+}
+#endif
