@@ -217,8 +217,11 @@ def write(path, text):
 def main():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--reference', default=os.path.join(root, '..', 'shared', 'reference',
-                                                            'responding-to-the-action-button-on-apple-watch-ultra.txt'))
+    # shared/ sits beside the checkout (CI's clone, /work/main), or beside a folder of
+    # worktrees (/work/wt/NAME).
+    candidates = [os.path.join(root, *up, 'shared', 'reference', 'responding-to-the-action-button-on-apple-watch-ultra.txt')
+                  for up in (['..'], ['..', '..'])]
+    parser.add_argument('--reference', default=next((c for c in candidates if os.path.exists(c)), candidates[0]))
     parser.add_argument('--out', default=os.path.join(root, '.build', 'apple-listings'))
     parser.add_argument('--scratch-path', default=None)
     parser.add_argument('--swift', default='swift')
