@@ -171,6 +171,8 @@ public final class LiveSession {
                 if sourcesChanged { loop.unwatchAll(); sourcesChanged = false }
                 var descriptors = Set(sources.flatMap(\.descriptors))
                 if let watch { descriptors.insert(watch.fileDescriptor) }
+                // On the main thread the loop also runs the main queue: `@MainActor` intents.
+                if MainDispatchQueue.isMainThread { descriptors.insert(MainDispatchQueue.descriptor) }
                 try loop.watchOnly(descriptors)
                 let deadline = [engine.nextDeadline, engine.host.nextSleeperDeadline].compactMap { $0 }.min()
                 loop.arm(at: [deadline.map { origin.nanoseconds + $0.nanoseconds }, retryAt].compactMap { $0 }.min())
@@ -183,6 +185,8 @@ public final class LiveSession {
                 var reload = false
                 for wake in wakes {
                     switch wake {
+                    case .readable(let descriptor) where descriptor == MainDispatchQueue.descriptor:
+                        MainDispatchQueue.drain()
                     case .readable(let descriptor):
                         if let watch, descriptor == watch.fileDescriptor {
                             reopen = watch.drain() || reopen
