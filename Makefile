@@ -16,8 +16,11 @@ SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift
 BIN := .build/debug/actionsim
 # The binary to copy to a board (make release): one static executable.
 RELEASE_BIN := .build-static/release/actionsim
-# Apple's Action-button examples, a package of its own that depends on this one by path.
-EXAMPLES := Examples/ActionButtonExamples
+# The example watch apps (Examples/NAME/NAME Watch App), and where make test-examples
+# writes their packages (init-package) and builds them.
+EXAMPLE_APPS := TrailRunner DeepLog
+EXAMPLES_OUT := .build/examples
+EXAMPLES_SCRATCH := .build/examples/.scratch
 
 .PHONY: help deps toolchain build release demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
 
@@ -29,6 +32,7 @@ help:
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
+	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
@@ -60,12 +64,13 @@ build: deps
 # One file with everything linked in (the Swift runtime, Foundation, glibc, libevdev, libgpiod,
 # SQLite): it runs on a board without a Swift toolchain, and it maps only the code it runs,
 # about 18 MB resident in a live session against 30 MB with the shared Swift libraries
-# (Benchmarks/RESULTS.md). glibc warns, at link time, that its user lookups (getpwuid: only
+# (Benchmarks/RESULTS.md). Without the default InitPackage trait: init-package (swift-syntax)
+# is for a developer's machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only
 # when $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc
 # at run time; those lines are filtered out, every other line of the build is shown.
 release: deps
 	@echo "==> building the static actionsim ($(RELEASE_BIN))"
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static -Xswiftc -static-executable 2>&1 \
+	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits -Xswiftc -static-executable 2>&1 \
 	  | { grep -Ev "warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)" || true; }
 
 demo: build
@@ -157,13 +162,27 @@ fuzz: deps
 	@echo "==> fuzzing every parser of outside input for $(FUZZ_SECONDS)s each (Tests/Fuzz)"
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/run-fuzzers.sh
 
-# Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
-# then their scenarios through the example package's own actionsim.
-test-examples: deps
-	@echo "==> Apple's Action-button examples ($(EXAMPLES)): build, harness tests, scenarios"
-	cd $(EXAMPLES) && $(SWIFT) build --build-tests
-	cd $(EXAMPLES) && $(SWIFT) test --skip-build
-	cd $(EXAMPLES) && .build/debug/action-examples test scenarios --junit .build/scenarios-junit.xml
+# The Examples' watch apps as a new user brings theirs: init-package on each app's folder
+# (its files unedited: the package links to them), then the package's scenarios
+# (`actionsim-app test`, each in a fresh process) and harness tests (`swift test`). Then
+# Apple's own listings, read from ../shared/reference, compiled unchanged in such folders.
+# The packages share one scratch folder, so actionsim and swift-syntax build once for all
+# (a first run: about the time of the main debug build; then about a minute per package).
+test-examples: build
+	@echo "==> the Examples' watch apps through actionsim init-package: build, scenarios, harness tests"
+	mkdir -p $(EXAMPLES_OUT) && find Examples -type f -print0 | sort -z | xargs -0 sha1sum > $(EXAMPLES_OUT)/files-before.txt
+	for app in $(EXAMPLE_APPS); do \
+	  $(BIN) init-package "Examples/$$app/$$app Watch App" --tests Examples/$$app/ActionButtonTests \
+	    --scenarios Examples/$$app/scenarios -o $(EXAMPLES_OUT)/$$app; \
+	  $(SWIFT) build --build-tests --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
+	  (cd $(EXAMPLES_OUT)/$$app && $(CURDIR)/$(EXAMPLES_SCRATCH)/debug/actionsim-app test scenarios \
+	    --junit $(CURDIR)/$(EXAMPLES_OUT)/$$app-scenarios-junit.xml); \
+	  $(SWIFT) test --skip-build --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
+	done
+	find Examples -type f -print0 | sort -z | xargs -0 sha1sum | diff $(EXAMPLES_OUT)/files-before.txt - \
+	  || { echo "error: building the Examples changed their files (above)"; exit 1; }
+	@echo "==> Apple's listings from ../shared/reference, compiled unchanged (Tests/AppleListings)"
+	python3 Tests/AppleListings/check-apple-listings.py --swift $(SWIFT) --scratch-path $(EXAMPLES_SCRATCH)
 
 clean:
-	rm -rf .build $(EXAMPLES)/.build Tests/Fuzz/.build
+	rm -rf .build Tests/Fuzz/.build

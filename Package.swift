@@ -13,12 +13,24 @@ let package = Package(
         .library(name: "os", targets: ["os"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
+        // A watch app's target in a package `actionsim init-package` writes: finds its intents.
+        .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
+    ],
+    traits: [
+        // `actionsim init-package`, which reads a watch app's Swift sources with swift-syntax.
+        // On by default; `make release` leaves it out of the static binary for boards (no
+        // swift-syntax to compile in release, some 50 MB less to copy).
+        .trait(name: "InitPackage", description: "actionsim init-package: reads watch apps' Swift sources (swift-syntax)"),
+        .default(enabledTraits: ["InitPackage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Reading a watch app's Swift sources: SwiftSyntax and SwiftParser only (no macros,
+        // no SwiftIfConfig: each further module is minutes of build on a small machine).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -67,7 +79,8 @@ let package = Package(
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
             "Telemetry", "SessionStore", "Exports", "OutputFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "LiveInput", "DeviceProfiles", "LinuxInput",
+            "LiveInput", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
+            .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
         // `make bench`: engine throughput, replay time, and the session store against a raw
@@ -87,10 +100,26 @@ let package = Package(
         .target(name: "os", dependencies: ["AppIntents"]),
         // WatchKit's device: haptics on the timeline.
         .target(name: "WatchKit", dependencies: ["AppIntents"]),
+        // A watch app's Swift sources read as Apple's build-time metadata extraction reads
+        // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
+        // what a watch would refuse; and the registration Swift the build adds to the app.
+        .target(name: "AppSourceScan", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // The tool the ActionsimApp plugin runs at build time: sources in, registration out.
+        .executableTarget(name: "actionsim-find-intents", dependencies: ["AppSourceScan"],
+                          path: "Sources/ActionsimFindIntents"),
+        .plugin(name: "ActionsimApp", capability: .buildTool(), dependencies: ["actionsim-find-intents"]),
+        // A simulated watch stepped in virtual time, here or in a process of its own
+        // (`actionsim-app _watch`, one per watch, so that apps' singletons start fresh).
+        .target(name: "SimulatedWatch", dependencies: [
+            "Simulation", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments",
+        ]),
         // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
         // check what the watch did (Swift Testing or XCTest).
         .target(name: "ActionButtonHarness", dependencies: [
-            "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
+            "SimulatedWatch", "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
         ]),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -116,7 +145,9 @@ let package = Package(
             "Scenarios", "Simulation", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ActionsimCLITests", dependencies: [
+            "actionsim", "ActionButtonHarness", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "AppIntents",
             "YAMLDocuments",
@@ -135,6 +166,7 @@ let package = Package(
         .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ]),
+        .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

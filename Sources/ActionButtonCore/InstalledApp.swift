@@ -90,7 +90,7 @@ public struct InstalledApp: Hashable, Sendable {
 /// Settings > Action Button (A1): one action, for one app.
 public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
     /// Workout, with the app and, where it suggests several workouts, the First Press one.
-    case workout(app: String, firstPress: String?)
+    case workout(app: String, firstPress: String? = nil)
     /// Dive, with the app.
     case dive(app: String)
 
@@ -115,3 +115,8 @@ public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension IntentReference: Codable {}
+extension WorkoutOption: Codable {}
+extension ActionButtonSettings: Codable {}

@@ -238,3 +238,7 @@ public struct PressRecognizer: Sendable {
         if button == .action { lastAccepted.action = t } else { lastAccepted.side = t }
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension PressRecognizer.DropReason: Codable {}
+extension PressRecognizer.Configuration: Codable {}

@@ -131,3 +131,6 @@ public enum TimeFormat {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Timestamp: Codable {}

@@ -176,3 +176,6 @@ extension WorkoutActivityType {
         return type
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension WorkoutActivityType: Codable {}

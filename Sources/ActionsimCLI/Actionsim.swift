@@ -27,6 +27,7 @@ public struct Actionsim: AsyncParsableCommand {
             PlotCommand.self,
             RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self,
             BuiltInCommand.self,
+            InitPackageCommand.self, WatchServerCommand.self,
         ])
 }
 

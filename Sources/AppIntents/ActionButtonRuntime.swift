@@ -114,3 +114,6 @@ public enum SimulatedSession {
         return host
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SessionMarker: Codable {}

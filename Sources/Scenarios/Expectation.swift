@@ -99,3 +99,6 @@ public struct TimeWriter: Sendable {
 
     public func callAsFunction(_ time: Timestamp) -> String { TimeFormat.clock(time.nanoseconds, digits: digits) }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension CheckResult: Codable {}

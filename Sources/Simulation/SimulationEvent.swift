@@ -91,3 +91,8 @@ public protocol SimulationInstrument: AnyObject {
 extension SimulationInstrument {
     public func takeAppReading() -> SensorSample? { nil }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SimulationEvent: Codable {}
+extension SimulationEvent.Kind: Codable {}
+extension SensorSample: Codable {}

@@ -94,7 +94,7 @@ struct SimulatedFrameworkTests {
             "measurement 12.0 m, 221.9 kPa, surface 101.3 kPa, submergedDeep",
             "temperature 18.2 °C",
         ])
-        #expect(watch.engine.host.latestReading?.depth == 12)
+        #expect(watch.engine?.host.latestReading?.depth == 12)
     }
 
     @Test("A8: a dive cannot be paused; the refusal is logged and the dive goes on")
