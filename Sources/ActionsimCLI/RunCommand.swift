@@ -232,7 +232,7 @@ struct LiveRun {
                            + " on " + UTCTimestamp.iso8601(Date()) + ".",
                            "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
                 apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-                settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+                settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: live.recognizer)
             do {
                 try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)
                 result.notes.append("recorded \(recorder.recording.steps.count) inputs to \(recordTo)")

@@ -172,7 +172,7 @@ final class EvdevSource: InputSource {
         }
         if !denied.isEmpty {
             details.append("\(denied.count) device(s) could not be opened (permission denied: \(denied.joined(separator: ", "))). "
-                           + LinuxInputError.permissionDenied("them", operation: "open").description)
+                           + LinuxInputError.permissionDenied("them", operation: "open", access: DeviceAccess(path: denied[0])).description)
         }
         if matches.isEmpty { throw .noMatchingDevice(profile: profileName, details: details) }
         if profile.selection == .one && matches.count > 1 {
