@@ -223,7 +223,7 @@ public final class LiveSession {
 
                 engine.host.wakeDueSleepers()
                 runIntents(intents)
-                let now = clock.now
+                let now = presentAfterLastRead(&items)
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
                 runIntents(intents)
@@ -253,6 +253,23 @@ public final class LiveSession {
     /// applying what they report, which may dispatch more.
     private func runIntents(_ intents: LoopTaskExecutor) {
         repeat { intents.runJobs() } while engine.drainReports() > 0
+    }
+
+    /// The present for this wake-up, after one more read of the devices: an edge the kernel
+    /// stamped before it is then in `items` (evdev and GPIO queue an event as they stamp it),
+    /// so that no later wake-up reads an edge older than what this one logs at the present.
+    /// Edges read in that last read may be a little newer than the clock read before it: the
+    /// present is then the newest of them.
+    private func presentAfterLastRead(_ items: inout [SourceItem]) -> Timestamp {
+        var now = clock.now
+        for source in sources where !(source is TerminalSource) {
+            for descriptor in source.descriptors { source.read(descriptor, into: &items) }
+        }
+        for case .edge(_, _, let kernelTime, _) in items {
+            let time = kernelTime &- clock.origin.nanoseconds
+            if time > now.nanoseconds, time <= now.nanoseconds + 1_000_000_000 { now = Timestamp(nanoseconds: time) }
+        }
+        return now
     }
 
     /// Nothing left that would still change the session: no intent running, no window,
