@@ -141,6 +141,37 @@ emit held.evemu /tmp/held.evemu
 emit held-live.jsonl "$(ls /tmp/logs/held/*.jsonl | head -n 1)"
 emit held.err /tmp/held.err
 
+echo "== the gpio-key overlay's profile on the real gpio-keys driver (gpio-keys-sim.ko on gpio-sim lines 17 and 27)"
+gpiosim_make_pi_chip
+# gpio-keys debounces 20 ms here, not the device tree's 5: a sysfs write from the guest's shell
+# takes 3-6 ms on an emulated CPU, and a bounce must fit inside the debounce.
+insmod /files/gpio-keys-sim.ko chip=pinctrl-bcm2835 lines=17,27 codes=148,149 debounce_ms=20
+check "gpio-keys holds lines 17 and 27 (as gpioinfo would show: consumer button@11, button@1b)" \
+  sh -c "grep -q 'GPIO17 *|button@11' /sys/kernel/debug/gpio && grep -q 'GPIO27 *|button@1b' /sys/kernel/debug/gpio"
+grep -E 'GPIO(17|27) ' /sys/kernel/debug/gpio > /tmp/gk-debugfs.txt
+actionsim devices --device /files/gpio-key-overlay.yaml --device /files/raspberry-pi-gpio.yaml > /tmp/gk-devices.txt 2>&1
+check "actionsim devices: the overlay profile uses both gpio-keys devices; the GPIO profile's lines are in use by gpio-keys" \
+  sh -c "grep -q 'gpio-key-overlay.yaml would use' /tmp/gk-devices.txt && grep -q 'in use by \"button@11\"' /tmp/gk-devices.txt"
+emit gk-devices.txt /tmp/gk-devices.txt
+emit gk-debugfs.txt /tmp/gk-debugfs.txt
+actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
+  --log-dir /tmp/logs/gk --json > /tmp/gk.out 2> /tmp/gk.err < /dev/null &
+run=$!
+check "run opened the gpio-keys devices" wait_for_text /tmp/gk.out "live input" 10
+gpiosim_press 17; usleep 100000; gpiosim_release 17
+sleep 2
+gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
+sleep 1
+gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
+sleep 1
+# A bouncing press: gpio-keys debounces it before it becomes a key event.
+gpiosim_bounce 17 3; usleep 300000; gpiosim_bounce 17 3
+sleep 1
+kill -TERM $run
+wait $run
+check "run exits 0 (gpio-keys)" test $? = 0
+emit gk-live.jsonl "$(ls /tmp/logs/gk/*.jsonl | head -n 1)"
+
 echo "== udev rules: udev/70-actionsim.rules"
 mkdir -p /etc/udev/rules.d /run/udev
 cp /files/70-actionsim.rules /etc/udev/rules.d/
@@ -158,6 +189,11 @@ othernode=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/other
 udevadm test --action=add "/sys/class/input/$(basename "$node")" > /tmp/udev-input.txt 2>&1
 udevadm test --action=add "/sys/class/input/$(basename "$othernode")" > /tmp/udev-other.txt 2>&1
 mode() { stat -c '%A %U:%G' "$1"; }
+gk=$(ls -d /sys/bus/platform/drivers/gpio-keys/gpio-keys.*/input/input*/event* | head -n 1)
+udevadm test --action=add "/sys/class/input/$(basename "$gk")" > /tmp/udev-gk.txt 2>&1
+echo "gpio-keys /dev/input/$(basename "$gk"): $(mode "/dev/input/$(basename "$gk")")"
+check "a gpio-keys device (DRIVERS==gpio-keys) is tagged: crw-rw---- root:actionsim, linked as /dev/input/actionsim-gpio-keys" \
+  sh -c "test \"$(mode "/dev/input/$(basename "$gk")")\" = 'crw-rw---- root:actionsim' && test -e /dev/input/actionsim-gpio-keys"
 {
   echo "probe $node: $(mode "$node")"
   echo "other $othernode: $(mode "$othernode")"
@@ -189,6 +225,8 @@ check "a member of actionsim only is refused (exit 3) and told to join group inp
 emit input-denied.txt /tmp/input-denied.txt
 emit udev-result.txt /tmp/udev-result.txt
 emit udev-input.txt /tmp/udev-input.txt
+emit udev-gk.txt /tmp/udev-gk.txt
+rmmod gpio-keys-sim
 kill $probe $other 2>/dev/null
 
 echo "live-buttons: $ACTIONSIM_FAILS failure(s) in the guest"

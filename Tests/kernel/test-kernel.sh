@@ -43,7 +43,7 @@ fi
 $long || [[ -x $bin2 ]] || die "$bin2 is not an executable"
 
 log "getting the test kernel (built once, about 5 minutes on 2 cores; cached under ~/.cache/actionsim/kernel)"
-"$here/build-kernel.sh" >/dev/null
+kernel_dir=$(dirname "$("$here/build-kernel.sh" | tail -n 1)")
 
 rm -rf "$out"; mkdir -p "$out/files" "$out/tools"
 gcc -O2 -Wall -o "$out/tools/uinput-buttons" "$here/uinput-buttons.c"
@@ -82,6 +82,7 @@ files=(
   --file "$here/scenarios/sensors-10hz.yaml"
   --file "$here/scenarios/sensors-1hz.yaml"
   --file "$here/scenarios/inject-clock-jump.yaml"
+  --file "$kernel_dir/gpio-keys-sim.ko"
 )
 guest_rcs=0
 if ! $long; then
@@ -283,6 +284,19 @@ if [[ -s $evdev && -s $imported ]]; then
     '[.[] | select(.event == "intent-performing") | .intent] | join(",")' "StartTrailWorkoutIntent,MarkLapIntent"
 fi
 
+gk=$out/files/gk-live.jsonl
+if ! $long; then [[ -s $gk ]] || { echo "FAIL: the guest sent no gk-live.jsonl"; fails=$((fails + 1)); }; fi
+if [[ -s $gk ]]; then
+  echo "== devices/gpio-key-overlay.yaml on the kernel's gpio-keys driver, bound to gpio-sim lines 17 and 27"
+  check "gpio-keys: the first press starts the workout, chords pause and resume, the bouncing press marks one lap" jq_is "$gk" \
+    '[.[] | select(.event == "intent-performing") | .intent] | join(",")' \
+    "StartTrailWorkoutIntent,PauseTrailWorkoutIntent,ResumeTrailWorkoutIntent,MarkLapIntent"
+  check "gpio-keys debounced the bounces (20 ms): no edge reaches actionsim twice or is dropped" jq_is "$gk" \
+    '"\([.[] | select(.event == "edge")] | length) \([.[] | select(.event == "edge-dropped")] | length)"' "12 0"
+  check "gpio-keys: kernel times, latencies above 0 and under 1 s" jq_is "$gk" \
+    '[.[] | select(.event == "intent-performing") | .latency] | all(. > 0 and . < 1)' "true"
+fi
+
 flood=$out/files/flood-live.jsonl
 if [[ -s $flood ]]; then
   echo "== evdev SYN_DROPPED (the reader stopped while 300 edges overflowed the kernel's buffer)"
@@ -317,7 +331,7 @@ if [[ -s $grab ]]; then
 fi
 
 echo "== press-to-dispatch latency (P4): kernel event time to intent dispatch, in the guest (qemu TCG)"
-for f in "$out/files/gpio-live-libgpiod1.jsonl" "$out/files/gpio-live-libgpiod2.jsonl" "$evdev" "$grab"; do
+for f in "$out/files/gpio-live-libgpiod1.jsonl" "$out/files/gpio-live-libgpiod2.jsonl" "$evdev" "$grab" "$gk"; do
   [[ -s $f ]] || continue
   jq -rs --arg name "$(basename "$f" .jsonl)" '
     [.[] | select(.event == "intent-performing") | .latency * 1000] | sort as $l
