@@ -9,7 +9,6 @@
 API=${1:-libgpiod1}
 APP=/files/trailrunner.yaml
 mkdir -p /tmp/logs /tmp/rec
-actionsim --version > /dev/null 2>&1
 echo "== GPIO with actionsim built against $API"
 
 echo "== devices: what actionsim sees"
@@ -155,8 +154,16 @@ printf 'root:x:0:0:root:/tmp:/bin/sh\ntester:x:1000:1000:tester:/tmp:/bin/sh\npi
 printf 'root:x:0:\ntester:x:1000:\npi:x:1001:\nguest:x:1002:\nactionsim:x:990:tester\ngpio:x:991:pi\ninput:x:992:pi\n' > /etc/group
 mode() { stat -c '%A %U:%G' "$1"; }
 # perm_run USER OUT: USER runs actionsim on lines 0 and 1 of the newest chip and presses line 0.
-perm_run() {
+perm_profile() {
   printf 'kind: gpio\nchip: %s\nbias: pull-up\nactive-low: true\nbuttons: {action: 0, side: 1}\n' "$GPIOSIM_DEV" > /files/perm.yaml
+}
+# perm_refused USER OUT: USER tries the same; refused, it exits at once.
+perm_refused() {
+  perm_profile
+  su "$1" -s /bin/sh -c "actionsim run --device /files/perm.yaml --app $APP --no-store --no-log < /dev/null > $2 2>&1; echo exit \$? >> $2"
+}
+perm_run() {
+  perm_profile
   rm -f /tmp/perm.pid
   su "$1" -s /bin/sh -c "actionsim run --device /files/perm.yaml --app $APP --first-press running --no-store --no-log --json \
     < /dev/null > $2 2>&1 & echo \$! > /tmp/perm.pid; wait \$!; echo exit \$? >> $2" &
@@ -172,7 +179,7 @@ udevadm test --action=add "/sys/bus/gpio/devices/$GPIOSIM_CHIP" > /tmp/udev-gpio
 echo "our rules: $GPIOSIM_DEV $(mode "$GPIOSIM_DEV")" | tee /tmp/perm.txt
 check "with our rules a chip made after them is crw-rw---- root:actionsim" test "$(mode "$GPIOSIM_DEV")" = "crw-rw---- root:actionsim"
 perm_run tester /tmp/perm-member.txt
-perm_run guest /tmp/perm-outsider.txt
+perm_refused guest /tmp/perm-outsider.txt
 emit "perm-member-$API.txt" /tmp/perm-member.txt
 emit "perm-outsider-$API.txt" /tmp/perm-outsider.txt
 gpiosim_remove permchip
@@ -184,7 +191,7 @@ udevadm test --action=add "/sys/bus/gpio/devices/$GPIOSIM_CHIP" > /tmp/udev-gpio
 echo "Pi OS rules: $GPIOSIM_DEV $(mode "$GPIOSIM_DEV")" | tee -a /tmp/perm.txt
 check "with Pi OS's rule after ours the chip is crw-rw---- root:gpio" test "$(mode "$GPIOSIM_DEV")" = "crw-rw---- root:gpio"
 perm_run pi /tmp/perm-gpio-member.txt
-perm_run tester /tmp/perm-gpio-outsider.txt
+perm_refused tester /tmp/perm-gpio-outsider.txt
 emit "perm-gpio-member-$API.txt" /tmp/perm-gpio-member.txt
 emit "perm-gpio-outsider-$API.txt" /tmp/perm-gpio-outsider.txt
 gpiosim_remove pichip

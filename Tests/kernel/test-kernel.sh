@@ -90,9 +90,10 @@ if ! $long; then
   for api in libgpiod1 libgpiod2; do
     gpio_started=$SECONDS
     if [[ $api == libgpiod1 ]]; then program=$bin; else program=$bin2; fi
+    common=("${files[@]}")
     files+=(--file "$program:/bin/actionsim")
     boot "gpio-$api" "$here/live-gpio.sh" "$api"
-    unset 'files[-1]' 'files[-2]'
+    files=("${common[@]}")
     guest_rcs=$((guest_rcs + rc))
     log "live-gpio.sh $api: $((SECONDS - gpio_started)) s"
   done

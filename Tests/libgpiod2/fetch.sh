@@ -7,7 +7,9 @@
 # cache under .build/libgpiod2/apt) is used only for `apt-get download`, and the .debs are
 # unpacked with `dpkg -x`. The pkg-config file's prefix is pointed at the unpacked tree, so
 #   PKG_CONFIG_PATH=$(./Tests/libgpiod2/fetch.sh --pkg-config-path) swift build
-# builds against it. Prints that directory as its last line. Run again, it does nothing.
+# builds against it (a program built so runs with LD_LIBRARY_PATH=.build/libgpiod2/usr/lib/<triplet>
+# unless it is static, as `make release-gpiod2`'s is). Prints that directory as its last line.
+# Run again, it does nothing.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -19,8 +21,8 @@ triplet=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multi
 pcdir=$dir/usr/lib/$triplet/pkgconfig
 log() { printf 'libgpiod2: %s\n' "$*" >&2; }
 
-if [[ ${1:-} == --pkg-config-path && -f $pcdir/libgpiod.pc ]]; then echo "$pcdir"; exit 0; fi
-if [[ -f $dir/.unpacked ]]; then echo "$pcdir"; exit 0; fi
+marker=$dir/.ready-2
+if [[ -f $marker ]]; then echo "$pcdir"; exit 0; fi
 
 apt=$dir/apt
 rm -rf "$dir"
@@ -41,9 +43,18 @@ log "downloading libgpiod-dev and libgpiod3 $version (.debs, not installed)"
 for deb in "$dir"/debs/*.deb; do dpkg -x "$deb" "$dir"; done
 # The .pc file says prefix=/usr; point it at the unpacked tree.
 sed -i "s|^prefix=.*|prefix=$dir/usr|" "$pcdir/libgpiod.pc"
+# SwiftPM puts each system library's -L on the link line, and libevdev's (the system's library
+# directory, which also holds its libgpiod 1.6) comes before libgpiod's: -lgpiod would find 1.6
+# there. So a libevdev.pc beside this libgpiod.pc names a directory that holds only links to
+# the system's libevdev.
+evdev_pc=$(pkg-config --variable=pcfiledir libevdev)/libevdev.pc
+evdev_lib=$(pkg-config --variable=libdir libevdev)
+mkdir -p "$dir/evdev-lib"
+for f in "$evdev_lib"/libevdev.a "$evdev_lib"/libevdev.so*; do [[ -e $f ]] && ln -sf "$f" "$dir/evdev-lib/"; done
+sed "s|^libdir=.*|libdir=$dir/evdev-lib|" "$evdev_pc" > "$pcdir/libevdev.pc"
 rm -rf "$apt"
 [[ $(PKG_CONFIG_PATH=$pcdir pkg-config --modversion libgpiod) == "$want" ]] \
   || { log "ERROR: pkg-config does not see libgpiod $want in $pcdir"; exit 1; }
-touch "$dir/.unpacked"
+touch "$marker"
 log "libgpiod $want unpacked into $dir"
 echo "$pcdir"
