@@ -32,7 +32,8 @@ help:
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
-	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
+	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
+	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 

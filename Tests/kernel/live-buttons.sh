@@ -151,7 +151,7 @@ check "gpio-keys holds lines 17 and 27 (as gpioinfo would show: consumer button@
 grep -E 'GPIO(17|27) ' /sys/kernel/debug/gpio > /tmp/gk-debugfs.txt
 actionsim devices --device /files/gpio-key-overlay.yaml --device /files/raspberry-pi-gpio.yaml > /tmp/gk-devices.txt 2>&1
 check "actionsim devices: the overlay profile uses both gpio-keys devices; the GPIO profile's lines are in use by gpio-keys" \
-  sh -c "grep -q 'gpio-key-overlay.yaml would use' /tmp/gk-devices.txt && grep -q 'in use by \"button@11\"' /tmp/gk-devices.txt"
+  sh -c "grep -q 'gpio-key-overlay.yaml matches: action = KEY_PROG1' /tmp/gk-devices.txt && grep -q 'gpio-key-overlay.yaml matches: side = KEY_PROG2' /tmp/gk-devices.txt && grep -q 'in use by \"button@11\"' /tmp/gk-devices.txt"
 emit gk-devices.txt /tmp/gk-devices.txt
 emit gk-debugfs.txt /tmp/gk-debugfs.txt
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \

@@ -97,12 +97,13 @@ if ! $long; then
     guest_rcs=$((guest_rcs + rc))
     log "live-gpio.sh $api: $((SECONDS - gpio_started)) s"
   done
+  files+=(--file "$bin:/bin/actionsim")
   buttons_started=$SECONDS
   boot console "$here/live-buttons.sh"
   guest_rcs=$((guest_rcs + rc))
   log "live-buttons.sh: $((SECONDS - buttons_started)) s"
 fi
-files+=(--file "$bin:/bin/actionsim")
+if $long; then files+=(--file "$bin:/bin/actionsim"); fi
 
 fails=0
 check() {  # check DESCRIPTION COMMAND...
@@ -152,7 +153,7 @@ gpio_checks() {
         '[.[] | select(.event == "edge-dropped" and .reason == "bounce")] | (length > 0) and all(.since < 0.010)' "true"
     else
       check "$api: P2: the kernel debounces the lines (10 ms), so no bounce reaches actionsim" jq_is "$gpio" \
-        '"\([.[] | select(.event == "step" and (.step | test("^the kernel debounces the GPIO lines \\(10ms")))] | length) \([.[] | select(.event == "edge-dropped")] | length)"' "1 0"
+        '"\([.[] | select(.event == "step" and (.step | test("^the kernel debounces the GPIO lines \\(10ms")))] | length > 0) \([.[] | select(.event == "edge-dropped")] | length)"' "true 0"
     fi
     check "$api: P2: accepted edges of a button are at least 10 ms apart" jq_is "$gpio" \
       '[.[] | select(.event == "edge" and .button == "action") | .t] as $t
@@ -262,7 +263,7 @@ if [[ -s $evdev ]]; then
      | [to_entries[] | select(.key > $back and .value.event == "intent-performing")][0].value.intent' "MarkLapIntent"
   check "A12: a 2.1 s hold is one hold, ignored as the Siren" jq_is "$evdev" \
     '[.[] | select(.event == "ignored") | .reason] | join(",")' "siren"
-    repeats=$(grep -c '^E: .* 0001 0094 0002$' "$out/files/autorepeat.evemu" || true)
+    repeats=$(grep -c '^E: [0-9.]* 0001 0094 0002' "$out/files/autorepeat.evemu" || true)
   check "P1: the kernel did autorepeat the held key ($repeats repeats of KEY_PROG1 seen by evemu-record)" test "${repeats:-0}" -gt 0
   check "P1: autorepeat made no edges (exactly the 12 injected, none dropped)" jq_is "$evdev" \
     '"\([.[] | select(.event == "edge")] | length) \([.[] | select(.event == "edge-dropped")] | length)"' "12 0"
@@ -316,8 +317,8 @@ fi
 held=$out/files/held-live.jsonl
 if [[ -s $held && -s $out/files/held.evemu ]]; then
   echo "== evdev grab waits while a key is down (devices/usb-keyboard.yaml, F13 held at start)"
-  downs=$(grep -c '^E: .* 0001 00b7 0001$' "$out/files/held.evemu" || true)
-  ups=$(grep -c '^E: .* 0001 00b7 0000$' "$out/files/held.evemu" || true)
+  downs=$(grep -c '^E: [0-9.]* 0001 00b7 0001' "$out/files/held.evemu" || true)
+  ups=$(grep -c '^E: [0-9.]* 0001 00b7 0000' "$out/files/held.evemu" || true)
   echo "   another reader saw F13 go down $downs time(s) and up $ups time(s)"
   check "3: another reader (the desktop) sees the held key let go, and nothing after the grab" test "$downs $ups" = "1 1"
   check "3: the grab came once the key was up, and the next press starts the workout" jq_is "$held" \
