@@ -23,7 +23,7 @@ echo "== GPIO: devices/raspberry-pi-gpio.yaml on gpio-sim, recorded"
 actionsim record --device /files/raspberry-pi-gpio.yaml --app $APP --first-press running \
   --log-dir /tmp/logs/gpio --json -o /tmp/rec/gpio-recorded.yaml > /tmp/gpio.out 2> /tmp/gpio.err &
 run=$!
-gpiosim_wait_requested 17 && gpiosim_wait_requested 27
+gpiosim_wait_requested 17 && gpiosim_wait_requested 27 && wait_for_text /tmp/gpio.err "live loop at nice" 10
 check "lines 17 and 27 are requested under the consumer actionsim" \
   sh -c "grep -q 'GPIO17 *|actionsim' /sys/kernel/debug/gpio && grep -q 'GPIO27 *|actionsim' /sys/kernel/debug/gpio"
 # A second request of the same line fails and names the holder.
@@ -76,7 +76,8 @@ sed 's/debounce: 10ms/debounce: 50ms/' /files/raspberry-pi-gpio.yaml > /files/pi
 actionsim run --device /files/pi-50ms.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/glitch --json > /tmp/glitch.out 2> /tmp/glitch.err < /dev/null &
 run=$!
-gpiosim_wait_requested 17
+# The line shows as requested before its edge detection is set up: wait for the loop.
+gpiosim_wait_requested 17 && wait_for_text /tmp/glitch.err "live loop at nice" 10
 # A glitch: pressed and released again by the next write. Then, a second later, a 3.5 s
 # hold whose contact chatters (released and pressed again) a second into it.
 gpiosim_bounce 17 2
@@ -120,7 +121,7 @@ echo "== the chip goes away while the session runs, and comes back"
 actionsim run --device /files/raspberry-pi-gpio.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/loss --json > /tmp/loss.out 2> /tmp/loss.err < /dev/null &
 run=$!
-gpiosim_wait_requested 17
+gpiosim_wait_requested 17 && wait_for_text /tmp/loss.err "live loop at nice" 10
 gpiosim_press 17; usleep 100000; gpiosim_release 17
 sleep 1
 echo 0 > $GPIOSIM_CONFIGFS/pi/live
@@ -132,6 +133,7 @@ GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
 GPIOSIM_SYSFS=/sys/devices/platform/$(cat $GPIOSIM_CONFIGFS/pi/dev_name)/$GPIOSIM_CHIP
 gpiosim_release 17; gpiosim_release 27
 check "actionsim requests the lines again once the chip is back" gpiosim_wait_requested 17 10
+wait_for_text /tmp/loss.err "is back" 10
 gpiosim_press 17; usleep 100000; gpiosim_release 17
 sleep 1
 kill -TERM $run
@@ -168,7 +170,7 @@ perm_run() {
   su "$1" -s /bin/sh -c "actionsim run --device /files/perm.yaml --app $APP --first-press running --no-store --no-log --json \
     < /dev/null > $2 2>&1 & echo \$! > /tmp/perm.pid; wait \$!; echo exit \$? >> $2" &
   _su=$!
-  if gpiosim_wait_requested 0 10; then
+  if gpiosim_wait_requested 0 10 && wait_for_text "$2" "live loop at nice" 10; then
     gpiosim_press 0; usleep 100000; gpiosim_release 0; sleep 2
     kill -TERM "$(cat /tmp/perm.pid)"
   fi
