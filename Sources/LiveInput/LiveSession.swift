@@ -219,14 +219,27 @@ public final class LiveSession {
                         source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
                     }
                 }
-                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
-
                 engine.host.wakeDueSleepers()
                 runIntents(intents)
-                let now = presentAfterLastRead(&items)
+                var now = presentAfterLastRead(&items)
+                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
                 runIntents(intents)
+                // An intent that returned at once reported after the present: read the devices
+                // again, so that an edge the kernel stamped before that report is applied, and
+                // logged, before it (a few rounds at most; a later edge waits for the next wake-up).
+                var rounds = 0
+                while rounds < 4, let latest = sink.latestHeld, latest > now {
+                    rounds += 1
+                    items.removeAll(keepingCapacity: true)
+                    now = presentAfterLastRead(&items)
+                    guard !items.isEmpty else { break }
+                    if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                    apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
+                    engine.advance(to: now)
+                    runIntents(intents)
+                }
                 if reload { reloadProfile(at: now) }
                 sink.flush()
                 flushLog()

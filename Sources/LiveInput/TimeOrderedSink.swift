@@ -15,13 +15,20 @@ final class TimeOrderedSink: SimulationEventSink {
 
     init(_ sink: any SimulationEventSink) { self.sink = sink }
 
-    func record(_ event: SimulationEvent) { held.append(event) }
+    func record(_ event: SimulationEvent) {
+        held.append(event)
+        latestHeld = max(latestHeld ?? event.time, event.time)
+    }
+
+    /// The latest time among the events held for this wake-up.
+    private(set) var latestHeld: Timestamp?
 
     /// Passes on what this wake-up logged, in time order.
     func flush() {
         guard !held.isEmpty else { return }
         let ordered = held.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         held.removeAll(keepingCapacity: true)
+        latestHeld = nil
         for (_, event) in ordered {
             // Nothing is ever before what was passed on already: the loop clamps edge times
             // to `floor`, and everything else it logs is at the present.
