@@ -80,9 +80,14 @@ run=$!
 gpiosim_wait_requested 17 && wait_for_text /tmp/glitch.err "live loop at nice" 10
 # A glitch: pressed and released again by the next write. Then, a second later, a 3.5 s
 # hold whose contact chatters (released and pressed again) a second into it.
+glitch_at=$(uptime_ms)
 gpiosim_bounce 17 2
 sleep 1
-gpiosim_press 17; sleep 1; gpiosim_bounce 17 2; usleep 2500000; gpiosim_release 17
+hold_at=$(uptime_ms)
+gpiosim_press 17; sleep 1; gpiosim_bounce 17 2; usleep 2500000
+release_at=$(uptime_ms)
+gpiosim_release 17
+echo "glitch $glitch_at $hold_at $release_at" >> /tmp/times.txt
 sleep 1
 kill -TERM $run
 wait $run

@@ -199,8 +199,13 @@ gpio_checks() {
     check "$api: the glitch is no press; the hold is one press then the Siren hold, chatter and all" jq_is "$glitch" \
       '"\([.[] | select(.event == "gesture") | .gesture] | join(",")) \([.[] | select(.event == "intent-performing") | .intent] | join(",")) \([.[] | select(.event == "ignored") | .reason] | join(","))"' \
       "press,hold StartTrailWorkoutIntent siren"
-    check "$api: the hold's release counts (its last accepted edge is up)" jq_is "$glitch" \
-      '[.[] | select(.event == "edge" and .button == "action") | .edge] | join(",")' "down,up"
+    # The guest's uptime (ms) at the glitch, at the hold's press and at its release: the press
+    # and the hold come from the hold, not the glitch, and the release is the hold's own.
+    read -r _ glitch_at hold_at release_at < <(grep '^glitch ' "$f/stall-times-$api.txt")
+    check "$api: the press and the Siren hold are the hold's (from its down-edge), not the glitch's" jq_is "$glitch" \
+      "(.[0].monotonic_origin) as \$o | [.[] | select(.event == \"gesture\") | ((.edge_t + \$o) * 1000)] | length == 2 and all(. >= $hold_at - 20 and . < $release_at)" "true"
+    check "$api: the hold's release counts: its accepted edges are its down and its up, at the release" jq_is "$glitch" \
+      "(.[0].monotonic_origin) as \$o | [.[] | select(.event == \"edge\" and .button == \"action\")] | \"\\(map(.edge) | join(\",\")) \\((.[-1].t + \$o) * 1000 >= $release_at - 20)\"" "down,up true"
   fi
   local stall=$f/stall-live-$api.jsonl
   if [[ -s $stall ]]; then
