@@ -49,12 +49,10 @@ public enum GPIOLibrary {
     /// libgpiod 2.x: the kernel's GPIO uAPI v2 (Linux 5.10 and later), with debounce in the
     /// kernel, per-line event sequence numbers and a chosen event clock.
     public static let version = "libgpiod " + (string(gpiod_api_version()) ?? "2")
-    public static let debouncesInKernel = true
     #else
     /// libgpiod 1.6: the kernel's GPIO uAPI v1, no debounce, no sequence numbers; a line's
     /// kernel queue holds 16 events and drops the newest when full.
     public static let version = "libgpiod " + (string(gpiod_version_string()) ?? "1.6")
-    public static let debouncesInKernel = false
     #endif
 }
 
