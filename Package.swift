@@ -1,5 +1,23 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// libgpiod's major version, as `pkg-config --modversion libgpiod` says (honouring
+/// PKG_CONFIG_PATH): 1.6 (Debian 12) and 2.x (Debian 13, current Raspberry Pi OS) have
+/// different C APIs, and LinuxInput is compiled for the one found (LIBGPIOD_V2 for 2.x).
+/// Without pkg-config, or without libgpiod, 1.6 is assumed and the build says what is missing.
+let libgpiodMajor: Int = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--modversion", "libgpiod"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return 1 }
+    let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Int(version.prefix { $0.isNumber }) ?? 1
+}()
 
 let package = Package(
     name: "actionsim",
@@ -126,12 +144,12 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // epoll, timerfd, eventfd, inotify and a uinput ioctl, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinuxEvents"),
-        // One thin Swift layer over libgpiod 1.6 and libevdev: a type per C handle, typed errors
-        // that name the device and the operation.
+        // One thin Swift layer over libgpiod (1.6 or 2.x) and libevdev: a type per C handle,
+        // typed errors that name the device and the operation.
         .target(name: "LinuxInput", dependencies: [
             "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], swiftSettings: libgpiodMajor >= 2 ? [.define("LIBGPIOD_V2")] : []),
         // Device profiles (YAML): which evdev keys or GPIO lines are the Action and side buttons.
         .target(name: "DeviceProfiles", dependencies: ["LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         // The live shell: the epoll event loop, device and terminal sources, recording, injection.

@@ -233,7 +233,7 @@ struct LiveRun {
                                + " on " + UTCTimestamp.iso8601(recorded) + ".",
                                "Edge times are the kernel's, on the session log's time line (zero when the run started). Replay: actionsim replay \(path)"],
                     apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: live.recognizer)
                 return recorder.recording.yaml(header)
             }
             switch saved {

@@ -132,21 +132,7 @@ public final class SimulationEngine {
         case .edge(let edge):
             recognizerOutputs.removeAll(keepingCapacity: true)
             recognizer.handle(edge, into: &recognizerOutputs)
-            var edgeRecorded = false
-            for output in recognizerOutputs {
-                switch output {
-                case .dropped(let dropped, let reason):
-                    edgeRecorded = true
-                    record(SimulationEvent(time: dropped.time, kind: .edgeDropped(dropped, reason)))
-                case .gesture(let gesture):
-                    if !edgeRecorded && gesture.time >= edge.time {
-                        edgeRecorded = true
-                        record(SimulationEvent(time: edge.time, kind: .edge(edge)))
-                    }
-                    handle(gesture, at: now)
-                }
-            }
-            if !edgeRecorded { record(SimulationEvent(time: edge.time, kind: .edge(edge))) }
+            handleRecognizerOutputs(at: now)
         case .gesture(let kind):
             handle(Gesture(kind, at: now), at: now)
         case .key(let name):
@@ -204,7 +190,7 @@ public final class SimulationEngine {
     public func advance(to now: Timestamp) {
         recognizerOutputs.removeAll(keepingCapacity: true)
         recognizer.advance(to: now, into: &recognizerOutputs)
-        for case .gesture(let gesture) in recognizerOutputs { handle(gesture, at: now) }
+        handleRecognizerOutputs(at: now)
         systemEvents.removeAll(keepingCapacity: true)
         system.advance(to: now, into: &systemEvents)
         for event in systemEvents { recordSystem(event, at: now) }
@@ -250,6 +236,18 @@ public final class SimulationEngine {
     }
 
     // MARK: Internals
+
+    /// Logs what the recognizer said, in its order (edges and drops at their own times),
+    /// and hands gestures to the system at `now`.
+    private func handleRecognizerOutputs(at now: Timestamp) {
+        for output in recognizerOutputs {
+            switch output {
+            case .accepted(let edge): record(SimulationEvent(time: edge.time, kind: .edge(edge)))
+            case .dropped(let edge, let reason): record(SimulationEvent(time: edge.time, kind: .edgeDropped(edge, reason)))
+            case .gesture(let gesture): handle(gesture, at: now)
+            }
+        }
+    }
 
     private func handle(_ gesture: Gesture, at now: Timestamp) {
         record(SimulationEvent(time: gesture.time, kind: .gesture(gesture)))
