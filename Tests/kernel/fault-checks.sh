@@ -22,7 +22,7 @@ if ! $long; then
       "[.[] | select(.event == \"intent-performing\" and .intent == \"MarkLapIntent\" and .t > $last_logged)] | length > 0" "true"
     samples_out=$(jq -s '[.[] | select(.event == "sample")] | length' "$f/full.out")
     check "the session store has every sample ($samples_out), the log could keep only the first ones" \
-      grep -q "session store: /tmp/store-full/actionsim.sqlite ($samples_out samples;" "$f/full.err"
+      grep -q "session store: /tmp/store-full/actionsim.sqlite (session 1, $samples_out samples;" "$f/full.err"
     check "T4: with room again, the next start reports the log cut short" \
       grep -qE '^warning: session log /tmp/full/[^ ]+ was cut short: it has no log-end footer' "$f/full-next.err"
   fi
