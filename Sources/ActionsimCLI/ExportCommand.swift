@@ -34,15 +34,19 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let format = self.format ?? Self.format(forFile: output)!
         let database = try store.open()
-        let recorded = try session.load(from: database)
-        let bytes: [UInt8]
-        do { bytes = try Exporter.export(recorded, as: format) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
-        try OutputFile.write(bytes, to: output)
-        if output != "-" {
-            Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)) as \(format), \(bytes.count) bytes")
+        try session.read(from: database) { rows in
+            // Refused before the file is opened: nothing is written for a session the format cannot hold.
+            do { try Exporter.check(rows, as: format) } catch let error as ExportError {
+                Terminal.error(error.description)
+                throw ExitCode.badInput
+            }
+            // The rows stream from the store's cursors to the file through a 64 kB buffer.
+            let sink = ByteArraySink()
+            let written = try Exporter.export(rows, as: format, to: sink)
+            try OutputFile.write(sink.bytes, to: output)
+            if output != "-" {
+                Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)) as \(format), \(written) bytes")
+            }
         }
     }
 

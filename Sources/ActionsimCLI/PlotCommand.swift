@@ -21,9 +21,12 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let recorded = try session.load(from: database)
-        let svg = SVGPlot.render(recorded)
-        try OutputFile.write(Array(svg.utf8), to: output)
-        if output != "-" { Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)), \(recorded.samples.count) samples") }
+        try session.read(from: database) { rows in
+            let model = try PlotModel(rows)
+            let sink = ByteArraySink()
+            try SVGPlot.write(model, to: sink)
+            try OutputFile.write(sink.bytes, to: output)
+            if output != "-" { Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)), \(model.samples) samples") }
+        }
     }
 }

@@ -53,12 +53,11 @@ struct SessionReference: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// Loads the session, or says why not (exit 2).
-    func load(from database: SessionDatabase) throws -> RecordedSession {
+    /// The session's number in the store, or says why there is none (exit 2).
+    func id(in database: SessionDatabase) throws -> Int64 {
         do {
-            let id: Int64
             switch choice {
-            case .id(let number): id = number
+            case .id(let number): return number
             case .last, .lastWorkout, .lastDive:
                 let listings = try database.sessions()
                 let wanted: Listing? = switch choice {
@@ -70,9 +69,20 @@ struct SessionReference: ExpressibleByArgument {
                     Terminal.error("the store \(database.path) has no \(choice.word) session yet; replay a scenario first")
                     throw ExitCode.badInput
                 }
-                id = wanted.id
+                return wanted.id
             }
-            return try database.session(id: id)
+        } catch let error as StoreError {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+    }
+
+    /// Reads the session a row at a time (`SessionDatabase.read`): a store error, a session
+    /// that is not there or one that is damaged is said, exit 2; what `body` throws is rethrown.
+    func read<T>(from database: SessionDatabase, _ body: (any SessionRows) throws -> T) throws -> T {
+        let id = try id(in: database)
+        do {
+            return try database.read(id: id, body)
         } catch let error as StoreError {
             Terminal.error(error.description)
             throw ExitCode.badInput

@@ -224,87 +224,107 @@ public final class SessionDatabase: @unchecked Sendable {
         }
     }
 
-    /// Loads a whole session: its row, events and samples.
-    public func session(id: Int64) throws(StoreError) -> RecordedSession {
-        let loaded: RecordedSession?
+    /// Reads one session a row at a time: `body` gets the session's row and cursors over its
+    /// samples and events, valid until it returns, all in one read transaction (a snapshot:
+    /// a recording going on meanwhile is not seen half-way). What `show`, `export` and `plot`
+    /// use, so that no session is ever loaded whole. Errors of the store are `StoreError`s
+    /// (a value no sensor could read is `.damagedSession`); what `body` throws is rethrown.
+    public func read<T>(id: Int64, _ body: (any SessionRows) throws -> T) throws -> T {
+        var missing = false
+        let result: T?
         do {
-            loaded = try queue.read { db -> RecordedSession? in
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
-                // Decoded with `decode`, which throws where a subscript would crash: the file
-                // is outside input, and a damaged or hand-edited one must get an error.
-                let kind = SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout
+            result = try queue.read { db -> T? in
+                guard let header = try Self.header(id: id, in: db, path: path) else {
+                    missing = true
+                    return nil
+                }
+                return try body(StoredSessionRows(db: db, header: header, path: path))
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.wrap(error, path: path, doing: "read session \(id)")
+        }
+        guard let result, !missing else { throw StoreError.noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
+        return result
+    }
+
+    /// Loads a whole session into memory: its row, events and samples (tests, small sessions).
+    public func session(id: Int64) throws(StoreError) -> RecordedSession {
+        do {
+            return try read(id: id) { rows in
+                let h = rows.header
                 var session = RecordedSession(
-                    id: id, kind: kind, workoutStyle: try row.decode(forColumn: "workout_style"),
-                    activity: try row.decode(String?.self, forColumn: "activity").flatMap(ActivityKind.init(rawValue:)),
-                    app: try row.decode(forColumn: "app"), runName: try row.decode(forColumn: "run_name"),
-                    source: try row.decode(forColumn: "source"), seed: try row.decode(forColumn: "seed"),
-                    clock: try row.decode(forColumn: "clock"), startWallClock: try row.decode(forColumn: "wall_start"),
-                    startTime: Timestamp(nanoseconds: try row.decode(forColumn: "start_t")),
-                    endTime: try row.decode(Int64?.self, forColumn: "end_t").map(Timestamp.init(nanoseconds:)),
-                    status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
-                    sampleInterval: .nanoseconds(try row.decode(Int64.self, forColumn: "sample_interval")),
-                    poolLength: try row.decode(forColumn: "pool_length"),
-                    routeStart: (try row.decode(forColumn: "route_latitude"), try row.decode(forColumn: "route_longitude")))
-                session.events = try Row.fetchAll(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
-                                                  arguments: [id]).map { row in
-                    RecordedSession.Event(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)),
-                                          kind: RecordedSession.EventKind(rawValue: try row.decode(atIndex: 1)) ?? .other,
-                                          label: try row.decode(atIndex: 2))
-                }
-                let cursor = try Row.fetchCursor(db, sql: """
-                    SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
-                           depth, pressure, water_temperature, submerged
-                    FROM samples WHERE session_id = ? ORDER BY t
-                    """, arguments: [id])
-                while let row = try cursor.next() {
-                    var sample = SensorSample(session: kind, elapsed: .nanoseconds(try row.decode(Int64.self, atIndex: 1)))
-                    sample.heartRate = try row.decode(atIndex: 2)
-                    sample.activeEnergy = try row.decode(atIndex: 3)
-                    sample.distance = try row.decode(atIndex: 4)
-                    sample.speed = try row.decode(atIndex: 5)
-                    sample.cadence = try row.decode(atIndex: 6)
-                    sample.strokes = try row.decode(atIndex: 7)
-                    sample.depth = try row.decode(atIndex: 8)
-                    sample.pressure = try row.decode(atIndex: 9)
-                    sample.waterTemperature = try row.decode(atIndex: 10)
-                    sample.submerged = try row.decode(atIndex: 11)
-                    session.samples.append(.init(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)), sample: sample))
-                }
+                    id: h.id, kind: h.kind, workoutStyle: h.workoutStyle, activity: h.activity, app: h.app, runName: h.runName,
+                    source: h.source, seed: h.seed, clock: h.clock, startWallClock: h.startWallClock, startTime: h.startTime,
+                    endTime: h.endTime, status: h.status, sampleInterval: h.sampleInterval, poolLength: h.poolLength,
+                    routeStart: h.routeStart)
+                let events = try rows.events(nil)
+                while let event = try events.next() { session.events.append(event) }
+                let samples = try rows.samples()
+                while let sample = try samples.next() { session.samples.append(sample) }
                 return session
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.wrap(error, path: path, doing: "load session \(id)")
         }
-        guard let loaded else { throw .noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
-        if let problem = Self.implausibleValue(in: loaded) { throw .damagedSession(id, path: path, problem) }
-        return loaded
+    }
+
+    /// The session's row, checked; nil if there is none.
+    static func header(id: Int64, in db: Database, path: String) throws -> SessionHeader? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT s.*, (SELECT MAX(t) FROM samples WHERE session_id = s.id) AS last_sample,
+                   (SELECT MAX(t) FROM events WHERE session_id = s.id) AS last_event
+            FROM sessions s WHERE s.id = ?
+            """, arguments: [id]) else { return nil }
+        // Decoded with `decode`, which throws where a subscript would crash: the file is
+        // outside input, and a damaged or hand-edited one must get an error.
+        let kind = SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout
+        let startTime = Timestamp(nanoseconds: try row.decode(forColumn: "start_t"))
+        let endTime = try row.decode(Int64?.self, forColumn: "end_t").map(Timestamp.init(nanoseconds:))
+        let lastSample = try row.decode(Int64?.self, forColumn: "last_sample").map(Timestamp.init(nanoseconds:))
+        let lastEvent = try row.decode(Int64?.self, forColumn: "last_event").map(Timestamp.init(nanoseconds:))
+        let header = SessionHeader(
+            id: id, kind: kind, workoutStyle: try row.decode(forColumn: "workout_style"),
+            activity: try row.decode(String?.self, forColumn: "activity").flatMap(ActivityKind.init(rawValue:)),
+            app: try row.decode(forColumn: "app"), runName: try row.decode(forColumn: "run_name"),
+            source: try row.decode(forColumn: "source"), seed: try row.decode(forColumn: "seed"),
+            clock: try row.decode(forColumn: "clock"), startWallClock: try row.decode(forColumn: "wall_start"),
+            startTime: startTime, endTime: endTime,
+            status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
+            sampleInterval: .nanoseconds(try row.decode(Int64.self, forColumn: "sample_interval")),
+            poolLength: try row.decode(forColumn: "pool_length"),
+            routeStart: (try row.decode(forColumn: "route_latitude"), try row.decode(forColumn: "route_longitude")),
+            lastTime: endTime ?? max(lastSample ?? startTime, lastEvent ?? startTime))
+        if let problem = implausibleValue(in: header) { throw StoreError.damagedSession(id, path: path, problem) }
+        return header
     }
 
     /// What no sensor of a watch reads, and no recorder writes: a session holding one was
-    /// damaged or edited, and is refused as a whole rather than handed to the summaries,
-    /// plots and exports that assume readings a watch could make (a heart rate of 1e300
-    /// bpm cannot even be rounded to an integer).
-    static let plausible: [(name: String, range: ClosedRange<Double>, value: @Sendable (SensorSample) -> Double?)] = [
-        ("heart rate", 0...400, \.heartRate), ("active energy", 0...1e6, \.activeEnergy), ("distance", 0...1e8, \.distance),
-        ("speed", 0...1000, \.speed), ("cadence", 0...1000, \.cadence), ("strokes", 0...1e7, \.strokes),
-        ("depth", -100...12_000, \.depth), ("pressure", 0...200_000, \.pressure),
-        ("water temperature", -100...200, \.waterTemperature),
+    /// damaged or edited, and is refused rather than handed to the summaries, plots and
+    /// exports that assume readings a watch could make (a heart rate of 1e300 bpm cannot even
+    /// be rounded to an integer). The store's sample cursors check every value they read.
+    struct Plausible: Sendable {
+        var name: String
+        var range: ClosedRange<Double>
+    }
+
+    /// In the order of the samples table's columns, heart rate to water temperature.
+    static let plausibleFields: [Plausible] = [
+        Plausible(name: "heart rate", range: 0...400), Plausible(name: "active energy", range: 0...1e6),
+        Plausible(name: "distance", range: 0...1e8), Plausible(name: "speed", range: 0...1000),
+        Plausible(name: "cadence", range: 0...1000), Plausible(name: "strokes", range: 0...1e7),
+        Plausible(name: "depth", range: -100...12_000), Plausible(name: "pressure", range: 0...200_000),
+        Plausible(name: "water temperature", range: -100...200),
     ]
 
-    static func implausibleValue(in session: RecordedSession) -> String? {
+    static func implausibleValue(in session: SessionHeader) -> String? {
         guard session.sampleInterval > .zero, session.sampleInterval <= .seconds(86_400) else {
             return "its sample interval is \(session.sampleInterval)"
         }
         guard (0...10_000).contains(session.poolLength) else { return "its pool length is \(session.poolLength) m" }
         guard (-90...90).contains(session.routeStart.latitude), (-180...180).contains(session.routeStart.longitude) else {
             return "its route starts at \(session.routeStart.latitude), \(session.routeStart.longitude)"
-        }
-        for timed in session.samples {
-            for field in plausible {
-                if let value = field.value(timed.sample), !field.range.contains(value) {
-                    return "the sample at \(timed.time) has a \(field.name) of \(value)"
-                }
-            }
         }
         return nil
     }

@@ -64,12 +64,12 @@ struct ExportTests {
 
     @Test("Plots: a workout shows heart rate, pace, laps and the pause; a dive an inverted depth axis and its warnings")
     func plots() async throws {
-        let workout = SVGPlot.render(try await Self.stored(Fixture.workout()))
+        let workout = try SVGPlot.render(try await Self.stored(Fixture.workout()))
         #expect(workout.hasPrefix("<?xml") && workout.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(workout.contains("heart rate (bpm)") && workout.contains("pace (min/km, faster up)"))
         #expect(workout.contains(">lap 1<") && workout.contains(">lap 2<") && workout.contains(">paused<"))
         let rushed = "sensors: {dive: {profile: [{at: 0s, depth: 0}, {at: 3m, depth: 20}, {at: 6m, depth: 20}, {at: 7m, depth: 0}]}}"
-        let dive = SVGPlot.render(try await Self.stored(Fixture.dive(sensors: rushed)))
+        let dive = try SVGPlot.render(try await Self.stored(Fixture.dive(sensors: rushed)))
         #expect(dive.contains("depth (m)") && dive.contains("water temperature (°C)"))
         #expect(dive.contains(">ascent rate "))
         #expect(dive.contains(">waypoint 1<"))
