@@ -44,7 +44,7 @@ struct BadInputCatalogueTests {
         Row(kind: "a mapping where a list belongs", make: file("run.yaml", header + "steps: {at: 0s, gesture: press}\n"),
             says: ":3:8: expected steps as a list, found a mapping"),
         Row(kind: "an unknown key", make: file("run.yaml", header + "stpes: []\n"),
-            says: ":3:1: unknown key \"stpes\" in the scenario; expected one of name, rule, rules, description, app, apps, settings, seed, recognizer, until, sensors, steps, expect (did you mean \"steps\"?)"),
+            says: ":3:1: unknown key \"stpes\" in the scenario; expected one of name, rule, rules, description, app, apps, settings, seed, recognizer, until, sensors, steps, steps-file, expect (did you mean \"steps\"?)"),
         Row(kind: "a key given twice", make: file("run.yaml", header + "seed: 1\nseed: 2\nsteps: []\n"),
             says: ":3:1: duplicate key \"seed\" in a mapping"),
         Row(kind: "a file over 32 MB", make: { directory in
