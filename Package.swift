@@ -51,10 +51,13 @@ let package = Package(
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
+        // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
+        // whole by a rename when they are regular files, written in place when they are not.
+        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),

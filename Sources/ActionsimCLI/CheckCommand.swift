@@ -42,6 +42,6 @@ struct CheckCommand: ParsableCommand {
                 Terminal.error(error.description)
             }
         }
-        if bad > 0 { throw ExitCode.badInput }
+        if bad > 0 { throw CommandError.alreadySaid(.badInput) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceProfiles
 import Foundation
 import LiveInput
+import OutputFiles
 import YAMLDocuments
 
 struct ImportEvemuCommand: AsyncParsableCommand {
@@ -28,28 +29,20 @@ struct ImportEvemuCommand: AsyncParsableCommand {
     @OptionGroup var setup: SetupOptions
 
     func run() async throws {
-        let profile: DeviceProfile
-        do { profile = try DeviceProfileParser.load(contentsOf: self.profile) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let profile = try DeviceProfileParser.load(contentsOf: self.profile)
         guard case .evdev(let input) = profile.input else {
-            Terminal.error("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
-            throw ExitCode.badInput
+            throw CommandError.badInput("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
         }
         let sessionSetup = try setup.load()
+        // Said before the recording is read, not after.
+        if let output { try OutputFile.check(output) }
         let text: String
         do {
             text = try String(contentsOfFile: recording, encoding: .utf8)
         } catch {
-            Terminal.error("\(recording): cannot be read: \(error.localizedDescription)")
-            throw ExitCode.badInput
+            throw CommandError.badInput("\(recording): cannot be read: \(ErrorText.words(error))")
         }
-        let parsed: (name: String?, events: [EvemuImport.Event])
-        do { parsed = try EvemuImport.parse(text, file: recording) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let parsed = try EvemuImport.parse(text, file: recording)
         let scenario = EvemuImport.steps(from: parsed.events, profile: input)
         if scenario.steps.isEmpty {
             Terminal.warning("warning: \(recording) has no key events of \(input.bindings.map(\.keyName).joined(separator: ", ")) or other keys")
@@ -65,10 +58,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
         let yaml = scenario.yaml(header)
         if let output {
-            do { try AtomicFile.write(yaml, to: output) } catch {
-                Terminal.error("cannot write \(output): \(error)")
-                throw ExitCode.badInput
-            }
+            try OutputFile.write(yaml, to: output)
             Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
         } else {
             print(yaml, terminator: "")

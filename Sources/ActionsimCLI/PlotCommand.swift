@@ -1,5 +1,6 @@
 import ArgumentParser
 import Exports
+import OutputFiles
 import SessionStore
 import Telemetry
 
@@ -22,10 +23,11 @@ struct PlotCommand: ParsableCommand {
     func run() throws {
         let database = try store.open()
         try session.read(from: database) { rows in
+            // The model is as big as the picture: a plot of any session is a few hundred kilobytes.
             let model = try PlotModel(rows)
-            let sink = ByteArraySink()
-            try SVGPlot.write(model, to: sink)
-            try OutputFile.write(sink.bytes, to: output)
+            let file = try OutputFile(output)
+            try SVGPlot.write(model, to: OutputSink(file))
+            try file.commit()
             if output != "-" { Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)), \(model.samples) samples") }
         }
     }

@@ -53,13 +53,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
                             color: session.color, storePath: noStore ? nil : store.path)
@@ -68,7 +62,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let shutdown = ShutdownSignals { _ in work.cancel() }
         let result = await work.result
         shutdown.stop()
-        if let signal = shutdown.received { throw ExitCode(ShutdownSignals.exitStatus(for: signal)) }
+        if let signal = shutdown.received { throw CommandError.interrupted(by: signal) }
         try result.get()
     }
 
@@ -126,8 +120,7 @@ struct ReplayCommand: AsyncParsableCommand {
             } catch {
                 live.finish()
                 output.flush()
-                Terminal.error("\(scenario.file): \(error)")
-                throw ExitCode.badInput
+                throw CommandError.badInput("\(scenario.file): \(error)")
             }
             let stopped = Task.isCancelled
             let elapsed = ContinuousClock.now - started
@@ -156,15 +149,13 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
             }
             if let recorder {
-                if let storeError { Terminal.warning("warning: \(storeError); sessions after that were not stored") }
-                if !recorder.sessionIDs.isEmpty {
-                    let ids = recorder.sessionIDs.map(String.init).joined(separator: ", ")
-                    Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
+                for line in StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil) {
+                    Terminal.note(line)
                 }
             }
             if !stopped, !outcome.passed {
                 if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
-                throw ExitCode.expectationsFailed
+                throw CommandError.expectationsFailed
             }
         }
 

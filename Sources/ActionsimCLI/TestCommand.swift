@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exports
 import Foundation
+import OutputFiles
 import Scenarios
 import SessionLog
 import Telemetry
@@ -31,16 +32,10 @@ struct TestCommand: AsyncParsableCommand {
         let output = OutputBuffer(immediate: true)
 
         var files: [String] = []
-        for path in paths {
-            do { files += try ScenarioFiles.find(path) } catch {
-                Terminal.error(error.description)
-                throw ExitCode.badInput
-            }
-        }
-        guard !files.isEmpty else {
-            Terminal.error("no scenarios found in \(paths.joined(separator: ", "))")
-            throw ExitCode.badInput
-        }
+        for path in paths { files += try ScenarioFiles.find(path) }
+        guard !files.isEmpty else { throw CommandError.badInput("no scenarios found in \(paths.joined(separator: ", "))") }
+        // The report is written at the end: a path it could not be written to is said now.
+        if let junit { try OutputFile.check(junit) }
 
         var report = JUnitReport()
         var passed = 0, failed = 0, broken = 0
@@ -94,14 +89,9 @@ struct TestCommand: AsyncParsableCommand {
         output.line(colors ? (failed + broken == 0 ? summary.green.bold : summary.red.bold) : summary)
         output.flush()
 
-        if let junit {
-            do { try AtomicFile.write(report.xml, to: junit) } catch {
-                Terminal.error("cannot write the JUnit report \(junit): \(error)")
-                throw ExitCode.badInput
-            }
-        }
-        if broken > 0 { throw ExitCode.badInput }
-        if failed > 0 { throw ExitCode.expectationsFailed }
+        if let junit { try OutputFile.write(report.xml, to: junit) }
+        if broken > 0 { throw CommandError.alreadySaid(.badInput) }
+        if failed > 0 { throw CommandError.expectationsFailed }
     }
 }
 
@@ -122,13 +112,5 @@ enum ScenarioFiles {
             guard let document = try? YAMLDocument(contentsOf: file) else { return true }
             return (try? DocumentKind.of(document)) != .manifest
         }
-    }
-}
-
-/// Writes a file so that readers see the old contents or the new, never half of either.
-enum AtomicFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try Data(text.utf8).write(to: url, options: .atomic)
     }
 }
