@@ -10,7 +10,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         commandName: "import-evemu",
         abstract: "Turn an evemu-record recording into a scenario.",
         discussion: """
-        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`.
+        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
 
         Example:
           evemu-record /dev/input/event5 > presses.evemu
@@ -56,12 +56,23 @@ struct ImportEvemuCommand: AsyncParsableCommand {
                        "Edge times are the recording's, relative to the first key event."],
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
-        let yaml = scenario.yaml(header)
-        if let output {
-            try OutputFile.write(yaml, to: output)
-            Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+        if let output, output != "-" {
+            if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")
+            } else {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+            }
         } else {
-            print(yaml, terminator: "")
+            guard !scenario.needsStepsFile else {
+                throw CommandError.badInput("\(recording) has \(scenario.steps.count) key events: more than a scenario holds in itself "
+                                            + "(\(RecordedScenario.inlineLimit)); give -o FILE.yaml, and its steps go to a steps file beside it")
+            }
+            let yaml = scenario.yaml(header)
+            if let output {
+                try OutputFile.write(yaml, to: output)
+            } else {
+                print(yaml, terminator: "")
+            }
         }
     }
 }

@@ -225,7 +225,7 @@ struct LiveRun {
             let saved = RecordingFile.save(to: recordTo, fallbackDirectories: [
                 session.logDirectory ?? SessionLogFile.defaultDirectory,
                 ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp",
-            ]) { path in
+            ]) { (path: String) throws(OutputFileError) in
                 let directory = (SessionSetupPaths.absolute(path) as NSString).deletingLastPathComponent
                 let header = RecordedScenario.Header(
                     name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
@@ -234,7 +234,7 @@ struct LiveRun {
                                "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(path)"],
                     apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
                     settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
-                return recorder.recording.yaml(header)
+                try RecordingOutput.write(recorder.recording, header: header, to: path)
             }
             switch saved {
             case .written:
@@ -262,13 +262,13 @@ enum RecordingFile {
         case lost(OutputFileError, attempts: [OutputFileError])
     }
 
-    /// Writes `text(path)` to `path`, else to `recording-<UTC time>.yaml` in a fallback
-    /// directory (the text is made for where it lands: its app paths are relative to it).
+    /// Writes the recording (`write(path)`) to `path`, else to `recording-<UTC time>.yaml` in
+    /// a fallback directory (it is made for where it lands: its app paths are relative to it).
     static func save(to path: String, fallbackDirectories: [String], now: Date = Date(),
-                     text: (String) -> String) -> Saved {
+                     write: (String) throws(OutputFileError) -> Void) -> Saved {
         let error: OutputFileError
         do {
-            try OutputFile.write(text(path), to: path)
+            try write(path)
             return .written
         } catch let failure {
             error = failure
@@ -278,7 +278,7 @@ enum RecordingFile {
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let fallback = directory + "/recording-" + UTCTimestamp.compact(now) + "-\(getpid()).yaml"
             do {
-                try OutputFile.write(text(fallback), to: fallback)
+                try write(fallback)
                 return .elsewhere(path: fallback, error: error)
             } catch let failure {
                 attempts.append(failure)

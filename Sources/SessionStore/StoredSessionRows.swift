@@ -9,19 +9,22 @@ import Telemetry
 /// read. Nothing is loaded whole, so an export or a plot of a session of any length runs in
 /// the same memory. Valid only inside the `read` call that handed it out.
 ///
-/// Samples are read with SQLite's C calls on statements prepared once per read (a row a
+/// Rows are read with SQLite's C calls on statements prepared once per read (a row a
 /// cursor call, no GRDB row or argument array): a 10-hour session is 36,000 rows. Each
-/// value is checked as it is read: a value no sensor could have made, or text where a
-/// number belongs, stops the read with `StoreError.damagedSession`.
+/// value is checked as it is read, as `StoredSession` checks the session's row: its storage
+/// class (text where a number belongs is damage, not a zero), a time inside the session, a
+/// reading a sensor could make. A damaged row stops the read with `StoreError.damagedSession`.
 final class StoredSessionRows: SessionRows {
     let header: SessionHeader
+    fileprivate let stored: StoredSession
     private let db: Database
     private let path: String
     /// Prepared statements not in use, by SQL: a cursor takes one and gives it back when done.
     private var idle: [String: [Statement]] = [:]
 
-    init(db: Database, header: SessionHeader, path: String) {
+    init(db: Database, stored: StoredSession, header: SessionHeader, path: String) {
         self.db = db
+        self.stored = stored
         self.header = header
         self.path = path
     }
@@ -111,7 +114,6 @@ private final class SampleCursor: SessionCursor {
     private let rows: StoredSessionRows
     private var statement: Statement?
     private let kind: SessionLifecycle.Kind
-    private var previous: Timestamp?
 
     init(rows: StoredSessionRows, statement: Statement) {
         self.rows = rows
@@ -133,13 +135,20 @@ private final class SampleCursor: SessionCursor {
             return nil
         }
         let handle = statement.sqliteStatement
-        let place = previous.map { "the sample after \($0)" } ?? "the first sample"
-        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER, sqlite3_column_type(handle, 1) == SQLITE_INTEGER else {
-            throw rows.damaged("\(place) has a time that is not a whole number of nanoseconds")
+        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
+            throw rows.damaged("a sample's time holds \(Column.describe(handle, 0)) where a whole number belongs")
         }
-        let time = Timestamp(nanoseconds: sqlite3_column_int64(handle, 0))
-        previous = time
-        var sample = SensorSample(session: kind, elapsed: .nanoseconds(sqlite3_column_int64(handle, 1)))
+        let t = sqlite3_column_int64(handle, 0)
+        guard rows.stored.contains(sampleTime: t) else { throw rows.damaged(SessionDatabase.outside(t, rows.stored)) }
+        let time = Timestamp(nanoseconds: t)
+        guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER else {
+            throw rows.damaged("the sample at \(time)'s elapsed time holds \(Column.describe(handle, 1)) where a whole number belongs")
+        }
+        let elapsed = sqlite3_column_int64(handle, 1)
+        guard elapsed >= 0, elapsed <= t - rows.stored.start else {
+            throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - rows.stored.start) ns, the time since its start")
+        }
+        var sample = SensorSample(session: kind, elapsed: .nanoseconds(elapsed))
         func value(_ column: Int32, _ field: SessionDatabase.Plausible) throws -> Double? {
             switch sqlite3_column_type(handle, column) {
             case SQLITE_NULL:
@@ -151,7 +160,7 @@ private final class SampleCursor: SessionCursor {
                 }
                 return value
             default:
-                throw rows.damaged("the sample at \(time) has text where its \(field.name) belongs")
+                throw rows.damaged("the sample at \(time)'s \(field.name) holds \(Column.describe(handle, column)) where a number belongs")
             }
         }
         let fields = SessionDatabase.plausibleFields
@@ -166,8 +175,9 @@ private final class SampleCursor: SessionCursor {
         sample.waterTemperature = try value(10, fields[8])
         switch sqlite3_column_type(handle, 11) {
         case SQLITE_NULL: sample.submerged = nil
-        case SQLITE_INTEGER, SQLITE_FLOAT: sample.submerged = sqlite3_column_double(handle, 11) != 0
-        default: throw rows.damaged("the sample at \(time) has text where its submerged flag belongs")
+        case SQLITE_INTEGER: sample.submerged = sqlite3_column_int64(handle, 11) != 0
+        default:
+            throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, 11)) where a whole number belongs")
         }
         return RecordedSession.TimedSample(time: time, sample: sample)
     }
@@ -197,13 +207,37 @@ private final class EventCursor: SessionCursor {
         }
         let handle = statement.sqliteStatement
         guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
-            throw rows.damaged("an event has a time that is not a whole number of nanoseconds")
+            throw rows.damaged("an event's time holds \(Column.describe(handle, 0)) where a whole number belongs")
         }
-        func text(_ column: Int32) -> String {
-            guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+        let t = sqlite3_column_int64(handle, 0)
+        // Events may come before the session (the press that started it), never far from it.
+        guard abs(t) <= StoredSession.timeLimit else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
+        let time = Timestamp(nanoseconds: t)
+        guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT else {
+            throw rows.damaged("the event at \(time) holds \(Column.describe(handle, 1)), \(Column.describe(handle, 2)) where text belongs")
         }
-        return RecordedSession.Event(time: Timestamp(nanoseconds: sqlite3_column_int64(handle, 0)),
-                                     kind: RecordedSession.EventKind(rawValue: text(1)) ?? .other, label: text(2))
+        return RecordedSession.Event(time: time, kind: RecordedSession.EventKind(rawValue: Column.text(handle, 1)) ?? .other,
+                                     label: Column.text(handle, 2))
+    }
+}
+
+/// A column of the current row, as SQLite's C calls give it.
+private enum Column {
+    static func text(_ handle: OpaquePointer, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    /// What a column holds, in words (as `StoredSession.describe` says it).
+    static func describe(_ handle: OpaquePointer, _ column: Int32) -> String {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return "nothing (NULL)"
+        case SQLITE_INTEGER: return "the whole number \(sqlite3_column_int64(handle, column))"
+        case SQLITE_FLOAT: return "the number \(sqlite3_column_double(handle, column))"
+        case SQLITE_TEXT:
+            let text = self.text(handle, column)
+            return "the text \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\""
+        default: return "\(sqlite3_column_bytes(handle, column)) bytes of binary data"
+        }
     }
 }
