@@ -116,15 +116,13 @@ public struct StepsFile: Sendable {
             return .expectation(try ScenarioParser.parseExpectation(expect.yamlValue(file: file, line: line), models: context.models))
         }
         if let fast = fastStep(value, members: members, location: location) { return .step(fast) }
-        let step = try ScenarioParser.parseStep(value.yamlValue(file: file, line: line), registry: context.registry,
-                                                apps: context.apps, settings: context.settings)
-        switch step.step {
-        case .settings, .suggestedWorkouts:
+        // Which app later steps concern depends on settings steps: those stay in the scenario.
+        if value["settings"] != nil || value["suggested-workouts"] != nil {
             throw DocumentError("a steps file holds button, gesture, key, wrist and end steps; put settings and suggested-workouts changes in the scenario's steps",
                                 at: location)
-        default:
-            return .step(step)
         }
+        return .step(try ScenarioParser.parseStep(value.yamlValue(file: file, line: line), registry: context.registry,
+                                                  apps: context.apps, settings: context.settings))
     }
 
     private static func startsWithExpect(_ bytes: UnsafeRawBufferPointer) -> Bool {
