@@ -138,8 +138,63 @@ public struct StepsFile: Sendable {
     }
 
     private static func time(_ value: JSONValue?) -> Timestamp? {
-        guard let text = value?.text, case .success(let duration) = DurationSyntax.parse(text) else { return nil }
+        guard let text = value?.text else { return nil }
+        if let exact = exactTime(text) { return Timestamp(nanoseconds: exact) }
+        guard case .success(let duration) = DurationSyntax.parse(text) else { return nil }
         return Timestamp(nanoseconds: duration.nanoseconds)
+    }
+
+    /// The times a recorder writes (`ScenarioText.duration`: `12.5s`, `2m 3.000000001s`,
+    /// `1h 2m 0.25s`) and plain seconds (`12.5`), read to the nanosecond straight from their
+    /// digits; nil for anything else, which `DurationSyntax` reads (or refuses, saying why).
+    static func exactTime(_ text: String) -> Int64? {
+        var total: Int64 = 0
+        var utf8 = text.utf8.makeIterator()
+        var byte = utf8.next()
+        var sawTerm = false
+        var lastUnit = 3   // h = 2, m = 1, s = 0: units must come in that order
+        while let first = byte {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return nil }
+            var whole: Int64 = 0
+            var digits = 0
+            while let b = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+                whole = whole * 10 + Int64(b - UInt8(ascii: "0"))
+                digits += 1
+                guard digits <= 10 else { return nil }
+                byte = utf8.next()
+            }
+            var fraction: Int64 = 0
+            var fractionDigits = 0
+            if byte == UInt8(ascii: ".") {
+                byte = utf8.next()
+                while let b = byte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+                    guard fractionDigits < 9 else { return nil }
+                    fraction = fraction * 10 + Int64(b - UInt8(ascii: "0"))
+                    fractionDigits += 1
+                    byte = utf8.next()
+                }
+                guard fractionDigits > 0 else { return nil }
+                for _ in fractionDigits..<9 { fraction *= 10 }
+            }
+            let unit: Int
+            switch byte {
+            case UInt8(ascii: "h")?: unit = 2
+            case UInt8(ascii: "m")?: unit = 1
+            case UInt8(ascii: "s")?: unit = 0
+            case nil where !sawTerm: unit = 0   // plain seconds
+            default: return nil
+            }
+            // Beyond 1000 hours in any unit: DurationSyntax says it is too large.
+            guard unit < lastUnit, unit == 0 || fractionDigits == 0, whole <= [3_600_000, 60_000, 1_000][unit] else { return nil }
+            lastUnit = unit
+            let scale: Int64 = [1_000_000_000, 60_000_000_000, 3_600_000_000_000][unit]
+            total += whole * scale + fraction
+            sawTerm = true
+            if byte != nil { byte = utf8.next() }
+            if byte == UInt8(ascii: " ") { byte = utf8.next() }
+        }
+        guard sawTerm, total <= DurationSyntax.maximumNanoseconds else { return nil }
+        return total
     }
 
     /// The steps a recorder writes, read without building YAML values. Anything else (or

@@ -129,4 +129,24 @@ struct StepsFileTests {
                     "\(error?.description ?? "")")
         }
     }
+
+    @Test("S3: a steps file's times are read to the nanosecond, however they are written")
+    func exactTimes() throws {
+        let directory = Self.temporaryDirectory()
+        let times: [(String, Int64)] = [
+            ("\"0s\"", 0), ("0.000000001", 1), ("\"0.112345678s\"", 112_345_678), ("\"2m 3.000000001s\"", 123_000_000_001),
+            ("\"1h 150ms\"", 3_600_150_000_000), ("\"1h 2m 0.25s\"", 3_720_250_000_000), ("\"1h30m\"", 5_400_000_000_000),
+            ("\"999h 59m 59.999999999s\"", 3_599_999_999_999_999), ("3599999.999999999", 3_599_999_999_999_999),
+        ]
+        let lines = times.map { "{\"at\":\($0.0),\"gesture\":\"press\"}\n" }.joined()
+        try Self.write(lines, to: directory + "/run.steps.jsonl")
+        try Self.write(Self.header + "\nsteps-file: run.steps.jsonl\n", to: directory + "/run.yaml")
+        let scenario = try ScenarioParser.load(contentsOf: directory + "/run.yaml")
+        let read = IteratorSequence(ScenarioSteps(scenario)).map(\.time.nanoseconds)
+        #expect(read == times.map(\.1))
+        // Past 1000 hours is refused, as in YAML.
+        try Self.write("{\"at\":\"1000h 0.000000001s\",\"gesture\":\"press\"}\n", to: directory + "/run.steps.jsonl")
+        let error = #expect(throws: DocumentError.self) { _ = try ScenarioParser.load(contentsOf: directory + "/run.yaml") }
+        #expect(error?.message.contains("is too large; times up to 1000 hours are supported") == true, "\(error?.description ?? "")")
+    }
 }
