@@ -38,14 +38,21 @@ struct FITWriter {
 
     /// A message layout bound to a local message number (0–15).
     struct Definition {
-        var local: UInt8
-        var global: UInt16
-        var fields: [Field]
-
+        let local: UInt8
+        let global: UInt16
+        let fields: [Field]
         /// Bytes of the definition message.
-        var definitionSize: Int { 6 + 3 * fields.count }
+        let definitionSize: Int
         /// Bytes of each data message.
-        var messageSize: Int { 1 + fields.reduce(0) { $0 + $1.type.size } }
+        let messageSize: Int
+
+        init(local: UInt8, global: UInt16, fields: [Field]) {
+            self.local = local
+            self.global = global
+            self.fields = fields
+            definitionSize = 6 + 3 * fields.count
+            messageSize = 1 + fields.reduce(0) { $0 + $1.type.size }
+        }
     }
 
     /// FIT profile version the file claims (21.x, as the SDK we check against).
@@ -92,11 +99,17 @@ struct FITWriter {
     /// are already scaled to the field's integer units.
     mutating func write(_ definition: Definition, _ values: [Int64?]) throws {
         precondition(values.count == definition.fields.count, "FIT message \(definition.global): \(values.count) values for \(definition.fields.count) fields")
-        try out.byte(definition.local)
-        for (field, value) in zip(definition.fields, values) {
-            try out.littleEndian(Self.encode(value, as: field.type), size: field.type.size)
+        let size = definition.messageSize
+        try out.message(size) { buffer in
+            buffer[0] = definition.local
+            var offset = 1
+            for (index, field) in definition.fields.enumerated() {
+                let encoded = Self.encode(values[index], as: field.type)
+                for i in 0..<field.type.size { buffer[offset + i] = UInt8(truncatingIfNeeded: encoded >> (8 * i)) }
+                offset += field.type.size
+            }
         }
-        written += definition.messageSize
+        written += size
     }
 
     /// Ends the file with its CRC. The messages written must be the size the header said.

@@ -157,12 +157,10 @@ public struct PlotModel: Sendable {
 
     public init(_ rows: some SessionRows) throws {
         let session = rows.header
-        let summary = try SessionSummary(rows)
         kind = session.kind
         start = session.startTime
         end = max(session.lastTime, session.startTime.advanced(by: .seconds(1)))
         frame = Frame(height: session.kind == .workout ? 760 : 700)
-        samples = summary.samples
         let status = session.status == .ended ? "" : " · \(session.status.rawValue.uppercased())"
         note = "\(session.runName) · seed \(session.seed.map(String.init) ?? "—")\(status)"
         stripRows = ["presses", "intents", "warnings"]
@@ -171,6 +169,19 @@ public struct PlotModel: Sendable {
         let columns = ColumnMap(start: start, end: end, columns: frame.columns)
         switch session.kind {
         case .workout:
+            let pace = Pace(activity: session.activity)
+            var heartRate = ColumnReducer(columns)
+            var speed = ColumnReducer(columns)
+            var totals = SessionSummary.SampleTotals()
+            try Self.reduce(rows, totals: &totals) { timed in
+                heartRate.add(timed.time, timed.sample.heartRate)
+                speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
+            } pause: {
+                heartRate.breakRun()
+                speed.breakRun()
+            }
+            let summary = try SessionSummary(rows, totals: totals)
+            samples = summary.samples
             var subtitle = [Duration.text(summary.duration)]
             if let d = summary.distance { subtitle.append(String(format: "%.2f km", d / 1000)) }
             if let hr = summary.averageHeartRate { subtitle.append("avg HR \(Int(hr.rounded())) bpm") }
@@ -179,16 +190,6 @@ public struct PlotModel: Sendable {
             title = "\(session.app) · \(session.workoutStyle ?? "workout") · session \(session.id)"
             self.subtitle = subtitle.joined(separator: " · ")
 
-            let pace = Pace(activity: session.activity)
-            var heartRate = ColumnReducer(columns)
-            var speed = ColumnReducer(columns)
-            try Self.reduce(rows) { timed in
-                heartRate.add(timed.time, timed.sample.heartRate)
-                speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
-            } pause: {
-                heartRate.breakRun()
-                speed.breakRun()
-            }
             let hrLow = (((heartRate.low ?? 60) - 5) / 10).rounded(.down) * 10
             let hrHigh = (((heartRate.high ?? 180) + 5) / 10).rounded(.up) * 10
             var paceLow = speed.low ?? 0, paceHigh = speed.high ?? 1
@@ -223,6 +224,18 @@ public struct PlotModel: Sendable {
                 LegendItem(symbol: .warning, label: "warning"),
             ]
         case .dive:
+            var depth = ColumnReducer(columns)
+            var temperature = ColumnReducer(columns)
+            var totals = SessionSummary.SampleTotals()
+            try Self.reduce(rows, totals: &totals) { timed in
+                depth.add(timed.time, timed.sample.depth)
+                temperature.add(timed.time, timed.sample.waterTemperature)
+            } pause: {
+                depth.breakRun()
+                temperature.breakRun()
+            }
+            let summary = try SessionSummary(rows, totals: totals)
+            samples = summary.samples
             var subtitle = [Duration.text(summary.duration)]
             if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
             if let t = summary.diveTime { subtitle.append("dive time \(Duration.text(t))") }
@@ -231,15 +244,6 @@ public struct PlotModel: Sendable {
             title = "\(session.app) · dive · session \(session.id)"
             self.subtitle = subtitle.joined(separator: " · ")
 
-            var depth = ColumnReducer(columns)
-            var temperature = ColumnReducer(columns)
-            try Self.reduce(rows) { timed in
-                depth.add(timed.time, timed.sample.depth)
-                temperature.add(timed.time, timed.sample.waterTemperature)
-            } pause: {
-                depth.breakRun()
-                temperature.breakRun()
-            }
             let maxDepth = max(summary.maxDepth ?? 10, 5)
             let depthHigh = (maxDepth * 1.1 / 5).rounded(.up) * 5
             let tLow = ((temperature.low ?? 10) - 1).rounded(.down), tHigh = ((temperature.high ?? 25) + 1).rounded(.up)
@@ -282,20 +286,22 @@ public struct PlotModel: Sendable {
     /// The deepest rated depth a warning names (read with the events).
     private var ratedDepth: Double?
 
-    /// One pass over the samples, stretch by stretch of running time: each reducer takes
-    /// every sample in a stretch, and a break where the session paused.
-    private static func reduce(_ rows: some SessionRows, each add: (RecordedSession.TimedSample) -> Void,
-                               pause: () -> Void) throws {
+    /// The one pass over the samples: every sample is added to the summary's totals, and
+    /// each one in a stretch of running time to the series (`add`), with a break where the
+    /// session paused (`pause`).
+    private static func reduce(_ rows: some SessionRows, totals: inout SessionSummary.SampleTotals,
+                               each add: (RecordedSession.TimedSample) -> Void, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
         let samples = try rows.samples()
-        var next = try samples.next()
-        while let interval = try intervals.next() {
-            while let timed = next, timed.time <= interval.end {
-                next = try samples.next()
-                guard timed.time >= interval.start else { continue }
-                add(timed)
+        var interval = try intervals.next()
+        while let timed = try samples.next() {
+            totals.add(timed)
+            while let current = interval, timed.time > current.end {
+                pause()
+                interval = try intervals.next()
             }
-            pause()
+            guard let current = interval, timed.time >= current.start else { continue }
+            add(timed)
         }
     }
 

@@ -36,17 +36,18 @@ public struct SessionSummary: Hashable, Sendable {
     public static let keptLaps = 8
     public static let keptWarnings = 10
 
-    public init(_ rows: some SessionRows) throws {
-        let header = rows.header
-        duration = header.lastTime - header.startTime
-
+    /// What a pass over the samples adds up: a reader that reads them anyway (the plot) adds
+    /// each one here and passes the totals on, saving the summary a pass of its own.
+    public struct SampleTotals: Sendable {
         var count = 0
         var heartRateSum = 0.0, heartRates = 0
         var distance: Double?, energy: Double?, maxHeartRate: Double?, maxDepth: Double?, minTemperature: Double?
         var submerged = Duration.zero
         var previous: RecordedSession.TimedSample?
-        let cursor = try rows.samples()
-        while let timed = try cursor.next() {
+
+        public init() {}
+
+        public mutating func add(_ timed: RecordedSession.TimedSample) {
             let s = timed.sample
             count += 1
             if let d = s.distance { distance = d }
@@ -61,14 +62,27 @@ public struct SessionSummary: Hashable, Sendable {
             if let previous, previous.sample.submerged == true { submerged += timed.time - previous.time }
             previous = timed
         }
-        samples = count
-        self.distance = distance
-        activeEnergy = energy
-        averageHeartRate = heartRates == 0 ? nil : heartRateSum / Double(heartRates)
-        self.maxHeartRate = maxHeartRate
-        self.maxDepth = maxDepth
-        self.minTemperature = minTemperature
-        diveTime = header.kind == .dive ? submerged : nil
+    }
+
+    public init(_ rows: some SessionRows) throws {
+        var totals = SampleTotals()
+        let cursor = try rows.samples()
+        while let timed = try cursor.next() { totals.add(timed) }
+        try self.init(rows, totals: totals)
+    }
+
+    /// The summary of `rows`, whose samples are already added up in `totals`.
+    public init(_ rows: some SessionRows, totals: SampleTotals) throws {
+        let header = rows.header
+        duration = header.lastTime - header.startTime
+        samples = totals.count
+        distance = totals.distance
+        activeEnergy = totals.energy
+        averageHeartRate = totals.heartRates == 0 ? nil : totals.heartRateSum / Double(totals.heartRates)
+        maxHeartRate = totals.maxHeartRate
+        maxDepth = totals.maxDepth
+        minTemperature = totals.minTemperature
+        diveTime = header.kind == .dive ? totals.submerged : nil
 
         var pauses = 0, warningCount = 0, ascent = 0, rated = 0
         var markers: [String: Int] = [:]
