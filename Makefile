@@ -10,8 +10,8 @@ SHELL := /bin/bash
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests;
-# sqlite3: make bench's baseline for the exports).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3
+# sqlite3 and time: make bench's baseline for the exports, and how it measures their memory).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3 time
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim

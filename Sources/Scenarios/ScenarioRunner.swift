@@ -57,7 +57,7 @@ public enum ScenarioRunner {
                            keepEvents: Bool = true) async throws -> ScenarioOutcome {
         let recorder = EventRecorder()
         let counter = EventCounter()
-        let tracker = ExpectationTracker(scenario.expectations, file: scenario.stepsFile)
+        let tracker = ExpectationTracker(for: scenario)
         let clock: SimulationClock = realtime ? .real(.startingNow()) : .virtual
         let engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
                                           recognizer: scenario.recognizer, clock: clock,
