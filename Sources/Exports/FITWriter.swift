@@ -132,20 +132,21 @@ struct FITWriter {
         }
     }
 
-    static let crcTable: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-                                     0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+    /// The FIT CRC-16 (CRC-16/ARC: polynomial 0xA001, reflected) of every byte value, for
+    /// the byte-at-a-time form of the nibble-at-a-time computation the FIT protocol describes
+    /// (the same CRC, a lookup per byte instead of two).
+    static let crcTable: [UInt16] = (0..<256).map { value -> UInt16 in
+        var crc = UInt16(value)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
+        return crc
+    }
 
-    /// The FIT CRC-16 (polynomial 0xA001, reflected), computed a nibble at a time.
+    /// The FIT CRC-16 of `bytes`, continuing from `initial`.
     static func crc(_ bytes: UnsafeRawBufferPointer, initial: UInt16 = 0) -> UInt16 {
         var crc = initial
         crcTable.withUnsafeBufferPointer { table in
             for byte in bytes {
-                var tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-                tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+                crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)]
             }
         }
         return crc

@@ -43,7 +43,9 @@ public struct SessionSummary: Hashable, Sendable {
         var heartRateSum = 0.0, heartRates = 0
         var distance: Double?, energy: Double?, maxHeartRate: Double?, maxDepth: Double?, minTemperature: Double?
         var submerged = Duration.zero
-        var previous: RecordedSession.TimedSample?
+        /// The last sample's time and whether it was submerged (not the sample: a copy a row).
+        var previousTime: Timestamp?
+        var previousSubmerged = false
 
         public init() {}
 
@@ -59,8 +61,9 @@ public struct SessionSummary: Hashable, Sendable {
             }
             if let d = s.depth { maxDepth = Swift.max(maxDepth ?? d, d) }
             if let t = s.waterTemperature { minTemperature = Swift.min(minTemperature ?? t, t) }
-            if let previous, previous.sample.submerged == true { submerged += timed.time - previous.time }
-            previous = timed
+            if let previousTime, previousSubmerged { submerged += timed.time - previousTime }
+            previousTime = timed.time
+            previousSubmerged = s.submerged == true
         }
     }
 
