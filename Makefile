@@ -93,7 +93,9 @@ test-kernel: deps
 
 # Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
 # mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
-# alone), and a scenario of a million steps is replayed (about 90 s in a debug build). Then the
+# alone), a scenario of a million steps is replayed (about 90 s in a debug build), and a
+# million key events are imported with import-evemu, checked and replayed (millionStepsImported,
+# a steps file; about 5 minutes in a debug build). Then the
 # load of make test-kernel for a minute instead of 5 s (a qemu boot of its own, ~1.5 min).
 test-long: deps
 	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"
