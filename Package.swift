@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["ActionButtonCore", "AppIntents"]),
         // The session log (JSON Lines) and the human-readable timeline.
         .target(name: "SessionLog", dependencies: [
-            "Simulation", "ActionButtonCore", "AppIntents",
+            "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "AppIntents", "YAMLDocuments"]),
         // The session store: sessions, events and samples in SQLite (WAL, batched commits).
         .target(name: "SessionStore", dependencies: [
-            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents",
+            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),

@@ -16,7 +16,7 @@ public struct Actionsim: AsyncParsableCommand {
         discussion: """
         Replays press scenarios (or, with `run`, real buttons) through the same rules a watch follows: which start intent runs, whether it met the 30-second start deadline, which next action each press runs after each donation, how pause and resume behave.
 
-        """ + ExitStatus.help,
+        """ + "\n" + ExitStatus.help,
         version: "0.1.0",
         subcommands: [
             ReplayCommand.self, TestCommand.self, CheckCommand.self,

@@ -34,14 +34,25 @@ struct ExitStatus: Hashable, Sendable {
         ("1", "expectations failed (replay, test)"),
         ("2", "bad input: a scenario, manifest, device profile, recording, option or command line that cannot be used (the message says where and what was expected), or a session store or session that is damaged or not there"),
         ("3", "a device could not be found or opened (run, record, inject)"),
-        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe) or another system call failed; nothing half-written is left"),
+        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe; a file being replaced is left as it was), or another system call failed"),
         ("130, 143", "replay stopped by Ctrl-C (SIGINT) or SIGTERM before its end (128 + the signal): its log and store are closed, its expectations not checked"),
     ]
 
-    /// The table as `--help` shows it.
+    /// The table as `--help` shows it: wrapped here, under its column, so that the help's
+    /// own wrapping (at 80 columns) leaves it alone.
     static var help: String {
-        "Exit status:\n" + table.map { row in
-            "  " + row.status + String(repeating: " ", count: max(1, 10 - row.status.count)) + row.meaning
+        let indent = 12
+        return "Exit status:\n" + table.map { row in
+            var lines = [""]
+            for word in row.meaning.split(separator: " ") {
+                if !lines[lines.count - 1].isEmpty, lines[lines.count - 1].count + 1 + word.count > 78 - indent {
+                    lines.append("")
+                }
+                lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+            }
+            let status = "  " + row.status
+            return status + String(repeating: " ", count: indent - status.count) + lines[0]
+                + lines.dropFirst().map { "\n" + String(repeating: " ", count: indent) + $0 }.joined()
         }.joined(separator: "\n")
     }
 

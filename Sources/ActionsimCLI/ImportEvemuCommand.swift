@@ -63,16 +63,12 @@ struct ImportEvemuCommand: AsyncParsableCommand {
                 Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
             }
         } else {
+            // Standard output holds one file: a recording that needs two is said, not written half.
             guard !scenario.needsStepsFile else {
                 throw CommandError.badInput("\(recording) has \(scenario.steps.count) key events: more than a scenario holds in itself "
                                             + "(\(RecordedScenario.inlineLimit)); give -o FILE.yaml, and its steps go to a steps file beside it")
             }
-            let yaml = scenario.yaml(header)
-            if let output {
-                try OutputFile.write(yaml, to: output)
-            } else {
-                print(yaml, terminator: "")
-            }
+            try OutputFile.write(scenario.yaml(header), to: "-")
         }
     }
 }

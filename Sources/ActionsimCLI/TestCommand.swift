@@ -12,7 +12,7 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run scenarios and check their expectations.",
         discussion: """
-        Each PATH is a scenario file or a directory searched for *.yaml scenarios (app manifests beside them are skipped). Prints PASS or FAIL per scenario with every failed expectation, then the totals. Exits 1 if any expectation failed, 2 if a file could not be read.
+        Each PATH is a scenario file or a directory searched for *.yaml scenarios (app manifests beside them are skipped). Prints PASS or FAIL per scenario with every failed expectation, then the totals. Exits 1 if any expectation failed, 2 if a file could not be read, 4 if the JUnit report could not be written (its path is checked before any scenario runs).
         """)
 
     @Argument(help: ArgumentHelp("Scenario files or directories.", valueName: "path"))

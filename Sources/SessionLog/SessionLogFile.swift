@@ -1,5 +1,6 @@
 import ActionButtonCore
 import Foundation
+import OutputFiles
 import Simulation
 import SystemPackage
 #if canImport(Glibc)
@@ -122,9 +123,9 @@ public final class SessionLogFile: SimulationEventSink {
                 monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds },
                 onWriteError: (@Sendable (LogError) -> Void)? = nil) throws(LogError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try OutputFile.createDirectories(directory)
         } catch {
-            throw .cannotCreateDirectory(directory, (error as NSError).localizedDescription)
+            throw .cannotCreateDirectory(directory, error.reason)
         }
         let stamp = Self.fileStamp(now)
         let base = directory + "/" + stamp + "-" + Self.safeName(header.name)

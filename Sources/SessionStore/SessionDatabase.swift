@@ -1,6 +1,7 @@
 import ActionButtonCore
 import Foundation
 import GRDB
+import OutputFiles
 import Simulation
 import Telemetry
 
@@ -45,8 +46,8 @@ public final class SessionDatabase: @unchecked Sendable {
         self.isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
-            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw .cannotCreateDirectory(directory, (error as NSError).localizedDescription)
+            do { try OutputFile.createDirectories(directory) } catch {
+                throw .cannotCreateDirectory(directory, error.reason)
             }
         }
         var configuration = Configuration()
@@ -451,7 +452,7 @@ public final class SessionDatabase: @unchecked Sendable {
         let lastSample = try StoredSession.integer(row, "last_sample", optional: true)
         let lastEvent = try StoredSession.integer(row, "last_event", optional: true)
         if let lastSample, !stored.contains(sampleTime: lastSample) { throw StoredSession.Damage(problem: outside(lastSample, stored)) }
-        if let lastEvent, abs(lastEvent) > StoredSession.timeLimit {
+        if let lastEvent, !StoredSession.isNearZero(lastEvent) {
             throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: lastEvent))")
         }
         let start = Timestamp(nanoseconds: stored.start)

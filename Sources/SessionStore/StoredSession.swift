@@ -7,7 +7,7 @@ import Telemetry
 /// can edit by hand — so every value is checked for what a recorder writes before anything
 /// shows, sums or exports it: its storage class (a number column holding text is damage,
 /// not a zero), its kind and status, and times that make sense together (a session does not
-/// end before it starts, nor start before 1970 or after 2200). A session that fails is
+/// end before it starts, nor start before 1970 or after 2100). A session that fails is
 /// refused as damaged; the others are unaffected.
 struct StoredSession {
     var id: Int64
@@ -37,9 +37,10 @@ struct StoredSession {
     /// How far any time may be from zero: a century, in nanoseconds. Nothing a recorder
     /// writes comes near; inside it, sums and differences of times cannot overflow.
     static let timeLimit: Int64 = 3_155_760_000 * 1_000_000_000
-    /// 2200-01-01 UTC in nanoseconds since 1970: a wall clock past it is not a recording's.
+    /// 2100-01-01 UTC in nanoseconds since 1970: a wall clock past it is not a recording's.
     /// (A board without a real-time clock may well record in 1970, so that is allowed.)
-    static let latestWallClock: Int64 = 7_258_118_400 * 1_000_000_000
+    /// With `timeLimit`, every wall-clock time of a session fits in 64 bits (to 2262).
+    static let latestWallClock: Int64 = 4_102_444_800 * 1_000_000_000
 
     init(_ row: Row) throws(Damage) {
         id = try Self.integer(row, "id")!
@@ -69,17 +70,17 @@ struct StoredSession {
         }
         self.status = status
         start = try Self.integer(row, "start_t")!
-        guard abs(start) <= Self.timeLimit else { throw Damage(problem: "it starts at \(Timestamp(nanoseconds: start))") }
+        guard Self.isNearZero(start) else { throw Damage(problem: "it starts at \(Timestamp(nanoseconds: start))") }
         end = try Self.integer(row, "end_t", optional: true)
         if let end {
             guard end >= start else {
                 throw Damage(problem: "its end (\(Timestamp(nanoseconds: end))) is before its start (\(Timestamp(nanoseconds: start)))")
             }
-            guard end - start <= Self.timeLimit else { throw Damage(problem: "it ends at \(Timestamp(nanoseconds: end))") }
+            guard end <= start + Self.timeLimit else { throw Damage(problem: "it ends at \(Timestamp(nanoseconds: end))") }
         }
         wallStart = try Self.integer(row, "wall_start")!
         guard (0...Self.latestWallClock).contains(wallStart) else {
-            throw Damage(problem: "its wall_start, \(wallStart) ns since 1970, is not a time between 1970 and 2200")
+            throw Damage(problem: "its wall_start, \(wallStart) ns since 1970, is not a time between 1970 and 2100")
         }
         sampleInterval = try Self.integer(row, "sample_interval")!
         guard sampleInterval > 0, sampleInterval <= 86_400_000_000_000 else {
@@ -91,6 +92,12 @@ struct StoredSession {
         guard (-90...90).contains(routeStart.latitude), (-180...180).contains(routeStart.longitude) else {
             throw Damage(problem: "its route starts at \(routeStart.latitude), \(routeStart.longitude)")
         }
+    }
+
+    /// Whether a time on a run's time line is within `timeLimit` of zero (checked without
+    /// `abs`, which traps on the most negative value).
+    static func isNearZero(_ time: Int64) -> Bool {
+        time >= -timeLimit && time <= timeLimit
     }
 
     /// Whether a sample's time fits the session: from its start to its end (or, while it is

@@ -218,7 +218,7 @@ private final class EventCursor: SessionCursor {
         }
         let t = sqlite3_column_int64(handle, 0)
         // Events may come before the session (the press that started it), never far from it.
-        guard abs(t) <= StoredSession.timeLimit else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
+        guard StoredSession.isNearZero(t) else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
         let time = Timestamp(nanoseconds: t)
         guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT else {
             throw rows.damaged("the event at \(time) holds \(Column.describe(handle, 1)), \(Column.describe(handle, 2)) where text belongs")

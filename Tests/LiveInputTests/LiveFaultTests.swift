@@ -211,7 +211,7 @@ struct LiveFaultTests {
         #expect(session.samples == sampleTimes(lines), "the store has exactly the samples the log has")
         // Stopped with the session still on: marked interrupted at once, not left for a restart.
         #expect(session.status == "interrupted")
-        #expect(run.errors.contains("session store: \(scratch.database) (\(session.samples.count) samples"))
+        #expect(run.errors.contains("session store: \(scratch.database) (session 1, \(session.samples.count) samples"))
 
         try await scratch.expectNothingToReport("restart")
     }
