@@ -402,6 +402,7 @@ public final class SessionDatabase: @unchecked Sendable {
             result = try queue.read { db -> T? in
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT s.*, (SELECT MAX(t) FROM samples WHERE session_id = s.id) AS last_sample,
+                           (SELECT MIN(t) FROM events WHERE session_id = s.id) AS first_event,
                            (SELECT MAX(t) FROM events WHERE session_id = s.id) AS last_event
                     FROM sessions s WHERE s.id = ?
                     """, arguments: [id]) else { return nil }
@@ -446,14 +447,17 @@ public final class SessionDatabase: @unchecked Sendable {
     }
 
     /// The checked row as what readers see: where the session stops is its end, or its last
-    /// sample or event (each checked to be a time, and no sample outside the session).
+    /// sample or event (each checked to be a time, no sample outside the session and no event
+    /// far from it).
     private static func header(_ stored: StoredSession, _ row: Row,
                                status: RecordedSession.Status) throws(StoredSession.Damage) -> SessionHeader {
         let lastSample = try StoredSession.integer(row, "last_sample", optional: true)
         let lastEvent = try StoredSession.integer(row, "last_event", optional: true)
         if let lastSample, !stored.contains(sampleTime: lastSample) { throw StoredSession.Damage(problem: outside(lastSample, stored)) }
-        if let lastEvent, !StoredSession.isNearZero(lastEvent) {
-            throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: lastEvent))")
+        // The first and last event bound the rest, whether or not a reader reads them all.
+        for time in [try StoredSession.integer(row, "first_event", optional: true), lastEvent].compactMap({ $0 })
+        where !StoredSession.isNearZero(time) {
+            throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: time))")
         }
         let start = Timestamp(nanoseconds: stored.start)
         let last = stored.end.map(Timestamp.init(nanoseconds:))
