@@ -623,11 +623,13 @@ struct MarkGrouper {
 }
 
 extension Duration {
-    /// `m:ss` under an hour, `h:mm:ss` above.
+    /// `m:ss` under an hour, `h:mm:ss` above; `-0:01` before the session's start (the press
+    /// that started it).
     static func text(_ d: Duration) -> String {
-        let total = Int(d.secondsValue.rounded())
+        let seconds = d.secondsValue.rounded()
+        let total = Int(seconds.magnitude)
         let s = total % 60, m = total / 60 % 60, h = total / 3600
         let ss = (s < 10 ? "0" : "") + "\(s)"
-        return h > 0 ? "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" : "\(m):\(ss)"
+        return (seconds < 0 ? "-" : "") + (h > 0 ? "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" : "\(m):\(ss)")
     }
 }

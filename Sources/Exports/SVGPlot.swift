@@ -123,8 +123,12 @@ public enum SVGPlot {
             }
         }
 
+        /// More lines than this would hide the series: markers are then ticks along the top.
+        static let denseMarkers = 40
+
         func markers() throws {
             let top = panelTop, bottom = panelBottom
+            let dense = model.markers.filter { $0.kind == .marker }.count > Self.denseMarkers
             for group in model.markers {
                 let px = x(group.from)
                 let tip = "<title>\(XMLText.escape(group.tooltip))</title>"
@@ -134,8 +138,12 @@ public enum SVGPlot {
                     if let label = group.label { try text(px + 4, bottom - 8, label, size: 11, color: "#c1121f") }
                 case .marker:
                     let color = PlotModel.markerColor(group.first)
-                    let dash = group.first == "segment" ? "2 3" : "6 3"
-                    try out.text("<line x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(bottom))\" stroke=\"\(color)\" stroke-width=\"\(group.count > 1 ? "2.6" : "1.3")\" stroke-dasharray=\"\(dash)\">\(tip)</line>\n")
+                    if dense {
+                        try out.text("<line x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(top + 8))\" stroke=\"\(color)\" stroke-width=\"\(group.count > 1 ? "2.6" : "1.3")\">\(tip)</line>\n")
+                    } else {
+                        let dash = group.first == "segment" ? "2 3" : "6 3"
+                        try out.text("<line x1=\"\(f(px))\" y1=\"\(f(top))\" x2=\"\(f(px))\" y2=\"\(f(bottom))\" stroke=\"\(color)\" stroke-width=\"\(group.count > 1 ? "2.6" : "1.3")\" stroke-dasharray=\"\(dash)\">\(tip)</line>\n")
+                    }
                     if let label = group.label { try text(px + 3, top - 6, label, size: 11, color: color) }
                 }
             }
@@ -160,7 +168,10 @@ public enum SVGPlot {
                 try text(frame.left - 8, ry + 4, name, size: 11, color: "#555", anchor: "end")
                 try out.text("<line x1=\"\(f(frame.left))\" y1=\"\(f(ry))\" x2=\"\(f(frame.width - frame.right))\" y2=\"\(f(ry))\" stroke=\"#eee\"/>\n")
             }
-            for mark in model.strip {
+            // A mark that stands for several says how many beside it, where there is room
+            // before the next mark of its row (the tooltip says it anyway).
+            var counts: [(x: Double, y: Double, text: String)] = []
+            for (index, mark) in model.strip.enumerated() {
                 let ry = model.stripY + Double(mark.row) * 22
                 let px = x(mark.time)
                 let tip = "<title>\(XMLText.escape(mark.tooltip))</title>"
@@ -175,8 +186,14 @@ public enum SVGPlot {
                     try out.text("<path d=\"M\(f(px)) \(f(ry - 7)) l6 12 h-12 z\" fill=\"#c1121f\">\(tip)</path>\n")
                     try out.text("<text x=\"\(f(px))\" y=\"\(f(ry + 4))\" font-size=\"9\" fill=\"#fff\" text-anchor=\"middle\">!</text>\n")
                 }
-                if mark.count > 1 { try text(px + 6, ry - 5, "×\(mark.count)", size: 9, color: "#555") }
+                let count = "×\(mark.count)"
+                let next = model.strip.indices.contains(index + 1) && model.strip[index + 1].row == mark.row
+                    ? x(model.strip[index + 1].time) : .infinity
+                if mark.count > 1, next - px >= 7 + Double(count.count) * 5.5 + 8 {
+                    counts.append((px + 7, ry + 4, count))
+                }
             }
+            for count in counts { try text(count.x, count.y, count.text, size: 9, color: "#333") }
         }
 
         func legend() throws {
