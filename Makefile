@@ -17,20 +17,28 @@ SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift
 BIN := .build/debug/actionsim
 # The binary to copy to a board (make release): one static executable.
 RELEASE_BIN := .build-static/release/actionsim
-# Apple's Action-button examples, a package of its own that depends on this one by path.
-EXAMPLES := Examples/ActionButtonExamples
+# The same against libgpiod 2.2.1 (Debian 13, current Raspberry Pi OS), for the real-kernel
+# tests: Debian 13's libgpiod-dev and libgpiod3, unpacked into .build/libgpiod2 (never installed).
+RELEASE_BIN_GPIOD2 := .build-static-gpiod2/release/actionsim
+# The example watch apps (Examples/NAME/NAME Watch App), and where make test-examples
+# writes their packages (init-package) and builds them.
+EXAMPLE_APPS := TrailRunner DeepLog
+EXAMPLES_OUT := .build/examples
+EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
-	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN))"
+	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN)), for the machine's libgpiod"
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
-	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
+	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
+	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
+	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
@@ -61,13 +69,24 @@ build: deps
 # One file with everything linked in (the Swift runtime, Foundation, glibc, libevdev, libgpiod,
 # SQLite): it runs on a board without a Swift toolchain, and it maps only the code it runs,
 # about 18 MB resident in a live session against 30 MB with the shared Swift libraries
-# (Benchmarks/RESULTS.md). glibc warns, at link time, that its user lookups (getpwuid: only
+# (Benchmarks/RESULTS.md). Without the default InitPackage trait: init-package (swift-syntax)
+# is for a developer's machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only
 # when $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc
 # at run time; those lines are filtered out, every other line of the build is shown.
+STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
 release: deps
-	@echo "==> building the static actionsim ($(RELEASE_BIN))"
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static -Xswiftc -static-executable 2>&1 \
-	  | { grep -Ev "warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)" || true; }
+	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod)"
+	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits -Xswiftc -static-executable 2>&1 \
+	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+
+# libgpiod 2.2.1 from Debian 13 beside the system's 1.6: downloaded and unpacked, not installed.
+libgpiod2:
+	@Tests/libgpiod2/fetch.sh >/dev/null
+
+release-gpiod2: deps libgpiod2
+	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
+	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(SWIFT) build -c release --product actionsim --scratch-path .build-static-gpiod2 --disable-default-traits \
+	  -Xswiftc -static-executable 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"
@@ -86,10 +105,11 @@ test-scenarios: build
 	$(BIN) test scenarios --junit .build/scenarios-junit.xml
 
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
-# actionsim inside, presses buttons through the kernel and checks the session logs.
-test-kernel: deps
+# actionsim inside, presses buttons through the kernel and checks the session logs. The GPIO
+# tests run twice: with actionsim built against libgpiod 1.6 and against 2.2.1.
+test-kernel: release release-gpiod2
 	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
-	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh
+	ACTIONSIM_KERNEL_BIN=$(RELEASE_BIN) ACTIONSIM_KERNEL_BIN_GPIOD2=$(RELEASE_BIN_GPIOD2) Tests/kernel/test-kernel.sh
 
 # Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
 # mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
@@ -102,7 +122,8 @@ test-long: deps
 	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --filter memoryStaysFlat
 	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --skip-build --filter millionSteps
 	@echo "==> real-kernel load for a minute under qemu (Tests/kernel/test-kernel.sh --long)"
-	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh --long
+	$(MAKE) --no-print-directory release
+	ACTIONSIM_KERNEL_BIN=$(RELEASE_BIN) Tests/kernel/test-kernel.sh --long
 
 # The udev rules: the actionsim group, the rules file, then reload and re-trigger.
 UDEV_RULES := /etc/udev/rules.d/70-actionsim.rules
@@ -161,13 +182,27 @@ fuzz: deps
 	@echo "==> fuzzing every parser of outside input for $(FUZZ_SECONDS)s each (Tests/Fuzz)"
 	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Tests/Fuzz/run-fuzzers.sh
 
-# Builds Apple's example apps against actionsim, runs their harness tests (every A rule),
-# then their scenarios through the example package's own actionsim.
-test-examples: deps
-	@echo "==> Apple's Action-button examples ($(EXAMPLES)): build, harness tests, scenarios"
-	cd $(EXAMPLES) && $(SWIFT) build --build-tests
-	cd $(EXAMPLES) && $(SWIFT) test --skip-build
-	cd $(EXAMPLES) && .build/debug/action-examples test scenarios --junit .build/scenarios-junit.xml
+# The Examples' watch apps as a new user brings theirs: init-package on each app's folder
+# (its files unedited: the package links to them), then the package's scenarios
+# (`actionsim-app test`, each in a fresh process) and harness tests (`swift test`). Then
+# Apple's own listings, read from ../shared/reference, compiled unchanged in such folders.
+# The packages share one scratch folder, so actionsim and swift-syntax build once for all
+# (a first run: about the time of the main debug build; then about a minute per package).
+test-examples: build
+	@echo "==> the Examples' watch apps through actionsim init-package: build, scenarios, harness tests"
+	mkdir -p $(EXAMPLES_OUT) && find Examples -type f -print0 | sort -z | xargs -0 sha1sum > $(EXAMPLES_OUT)/files-before.txt
+	for app in $(EXAMPLE_APPS); do \
+	  $(BIN) init-package "Examples/$$app/$$app Watch App" --tests Examples/$$app/ActionButtonTests \
+	    --scenarios Examples/$$app/scenarios -o $(EXAMPLES_OUT)/$$app; \
+	  $(SWIFT) build --build-tests --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
+	  (cd $(EXAMPLES_OUT)/$$app && $(CURDIR)/$(EXAMPLES_SCRATCH)/debug/actionsim-app test scenarios \
+	    --junit $(CURDIR)/$(EXAMPLES_OUT)/$$app-scenarios-junit.xml); \
+	  $(SWIFT) test --skip-build --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
+	done
+	find Examples -type f -print0 | sort -z | xargs -0 sha1sum | diff $(EXAMPLES_OUT)/files-before.txt - \
+	  || { echo "error: building the Examples changed their files (above)"; exit 1; }
+	@echo "==> Apple's listings from ../shared/reference, compiled unchanged (Tests/AppleListings)"
+	python3 Tests/AppleListings/check-apple-listings.py --swift $(SWIFT) --scratch-path $(EXAMPLES_SCRATCH)
 
 clean:
-	rm -rf .build $(EXAMPLES)/.build Tests/Fuzz/.build
+	rm -rf .build Tests/Fuzz/.build

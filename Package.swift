@@ -1,5 +1,23 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// libgpiod's major version, as `pkg-config --modversion libgpiod` says (honouring
+/// PKG_CONFIG_PATH): 1.6 (Debian 12) and 2.x (Debian 13, current Raspberry Pi OS) have
+/// different C APIs, and LinuxInput is compiled for the one found (LIBGPIOD_V2 for 2.x).
+/// Without pkg-config, or without libgpiod, 1.6 is assumed and the build says what is missing.
+let libgpiodMajor: Int = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--modversion", "libgpiod"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return 1 }
+    let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Int(version.prefix { $0.isNumber }) ?? 1
+}()
 
 let package = Package(
     name: "actionsim",
@@ -10,13 +28,27 @@ let package = Package(
         .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
         .library(name: "HealthKit", targets: ["HealthKit"]),
         .library(name: "CoreMotion", targets: ["CoreMotion"]),
+        .library(name: "os", targets: ["os"]),
+        .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
+        // A watch app's target in a package `actionsim init-package` writes: finds its intents.
+        .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
+    ],
+    traits: [
+        // `actionsim init-package`, which reads a watch app's Swift sources with swift-syntax.
+        // On by default; `make release` leaves it out of the static binary for boards (no
+        // swift-syntax to compile in release, some 50 MB less to copy).
+        .trait(name: "InitPackage", description: "actionsim init-package: reads watch apps' Swift sources (swift-syntax)"),
+        .default(enabledTraits: ["InitPackage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Reading a watch app's Swift sources: SwiftSyntax and SwiftParser only (no macros,
+        // no SwiftIfConfig: each further module is minutes of build on a small machine).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -25,7 +57,13 @@ let package = Package(
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
         .target(name: "AppIntents", dependencies: ["ActionButtonCore"]),
         // YAML with source positions, so every format can say file:line:column.
-        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")],
+                plugins: ["BuiltInFilesPlugin"]),
+        // Build time: the shipped app manifests and device profiles, embedded in YAMLDocuments
+        // so that an installed actionsim has them (`actionsim built-in`).
+        .plugin(name: "BuiltInFilesPlugin", capability: .buildTool(), dependencies: ["BuiltInFilesEmbedder"],
+                path: "Sources/BuiltInFilesPlugin"),
+        .executableTarget(name: "BuiltInFilesEmbedder"),
         // Simulated apps described in YAML instead of compiled Swift.
         .target(name: "AppManifests", dependencies: ["AppIntents", "YAMLDocuments"]),
         // The imperative shell around the core: runs intents, owns the clock (virtual or real).
@@ -59,7 +97,8 @@ let package = Package(
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
             "Telemetry", "SessionStore", "Exports", "OutputFiles",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "LiveInput", "DeviceProfiles", "LinuxInput",
+            "LiveInput", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
+            .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
         ]),
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
         // `make bench`: engine throughput, replay time, and the session store against a raw
@@ -72,24 +111,45 @@ let package = Package(
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
         .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"]),
-        // CoreMotion's water submersion manager: live depth, pressure and temperature (T2).
+        // CoreMotion's water submersion manager and altimeter: live depth, pressure and
+        // temperature (T2), at Apple's cadence.
         .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"]),
+        // os.Logger: an app's log lines, into the session log.
+        .target(name: "os", dependencies: ["AppIntents"]),
+        // WatchKit's device: haptics on the timeline.
+        .target(name: "WatchKit", dependencies: ["AppIntents"]),
+        // A watch app's Swift sources read as Apple's build-time metadata extraction reads
+        // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
+        // what a watch would refuse; and the registration Swift the build adds to the app.
+        .target(name: "AppSourceScan", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // The tool the ActionsimApp plugin runs at build time: sources in, registration out.
+        .executableTarget(name: "actionsim-find-intents", dependencies: ["AppSourceScan"],
+                          path: "Sources/ActionsimFindIntents"),
+        .plugin(name: "ActionsimApp", capability: .buildTool(), dependencies: ["actionsim-find-intents"]),
+        // A simulated watch stepped in virtual time, here or in a process of its own
+        // (`actionsim-app _watch`, one per watch, so that apps' singletons start fresh).
+        .target(name: "SimulatedWatch", dependencies: [
+            "Simulation", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments",
+        ]),
         // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
         // check what the watch did (Swift Testing or XCTest).
         .target(name: "ActionButtonHarness", dependencies: [
-            "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
+            "SimulatedWatch", "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
         ]),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // epoll, timerfd, eventfd, inotify and a uinput ioctl, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinuxEvents"),
-        // One thin Swift layer over libgpiod 1.6 and libevdev: a type per C handle, typed errors
-        // that name the device and the operation.
+        // One thin Swift layer over libgpiod (1.6 or 2.x) and libevdev: a type per C handle,
+        // typed errors that name the device and the operation.
         .target(name: "LinuxInput", dependencies: [
             "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], swiftSettings: libgpiodMajor >= 2 ? [.define("LIBGPIOD_V2")] : []),
         // Device profiles (YAML): which evdev keys or GPIO lines are the Action and side buttons.
         .target(name: "DeviceProfiles", dependencies: ["LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         // The live shell: the epoll event loop, device and terminal sources, recording, injection.
@@ -103,7 +163,9 @@ let package = Package(
             "Scenarios", "Simulation", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: ["actionsim", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ActionsimCLITests", dependencies: [
+            "actionsim", "ActionButtonHarness", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "AppIntents",
             "YAMLDocuments",
@@ -113,6 +175,16 @@ let package = Package(
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
         ]),
+        // Issue 14: watch-target files written as for Xcode in Swift 5 language mode (`static
+        // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
+        .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+        ], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
+        .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+        ]),
+        .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

@@ -15,7 +15,7 @@ enum BenchScenarios {
     static func workout(hours: Int, rate: String) -> String {
         """
         name: \(hours)-hour workout at \(rate), a press a minute
-        app: {app: LapRunner, workout-kinds: {running: Running}, intents: [
+        app: {app: LapRunner, workout-kinds: {running: {title: Running, activity: running}}, intents: [
           {name: StartRunIntent, role: start-workout, perform: {takes: 1s}},
           {name: MarkLapIntent, role: action, perform: {takes: 80ms, marks: lap}}],
           donations: [{when: session-started, donate: MarkLapIntent}]}

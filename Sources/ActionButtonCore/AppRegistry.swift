@@ -11,6 +11,8 @@ public struct AppRegistry: Hashable, Sendable {
         case firstPressNotSuggested(String, app: String, suggested: [String])
         /// A9: Action-button intents must live in the app, not in an App Intents extension.
         case intentsInExtension(app: String, intents: [String])
+        /// The app's code breaks a rule its build or install would check (see `InstalledApp.problems`).
+        case unusableApp(app: String, problems: [String])
 
         public var description: String {
             switch self {
@@ -26,6 +28,8 @@ public struct AppRegistry: Hashable, Sendable {
                 "First Press \"\(style)\" is not one of \(app)'s suggested workouts; expected one of \(suggested.joined(separator: ", ")) (A2)"
             case .intentsInExtension(let app, let intents):
                 "\(app) declares \(intents.joined(separator: ", ")) in an App Intents extension; Action-button intents must live in the app itself (A9)"
+            case .unusableApp(let app, let problems):
+                "\(app) cannot be installed: " + problems.joined(separator: "; ")
             }
         }
     }
@@ -50,6 +54,7 @@ public struct AppRegistry: Hashable, Sendable {
         guard app.intentsInExtension.isEmpty else {
             throw .intentsInExtension(app: app.name, intents: app.intentsInExtension)
         }
+        guard app.problems.isEmpty else { throw .unusableApp(app: app.name, problems: app.problems) }
         apps.append(app)
         var warnings: [Warning] = []
         if let workout = app.workout, !workout.startOpensApp {

@@ -31,3 +31,8 @@ public struct Edge: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(button) \(direction) at \(time)" }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Button: Codable {}
+extension EdgeDirection: Codable {}
+extension Edge: Codable {}

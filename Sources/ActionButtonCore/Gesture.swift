@@ -30,3 +30,7 @@ public struct Gesture: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(kind) at \(time)" }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Gesture: Codable {}
+extension Gesture.Kind: Codable {}

@@ -71,21 +71,26 @@ public struct InstalledApp: Hashable, Sendable {
     /// A9: Action-button intents the app declares in an App Intents extension instead of
     /// the app itself. Any entry here makes the app unusable with the Action button.
     public var intentsInExtension: [String]
+    /// What a watch (or Apple's build of the app) would refuse in it, each naming the type:
+    /// a workout style that is not a `@Parameter`, a style case with no display
+    /// representation, a shortcut phrase without the app's name. Any entry refuses the install.
+    public var problems: [String]
 
     public init(name: String, workout: WorkoutSupport? = nil, dive: DiveSupport? = nil,
-                healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = []) {
+                healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = [], problems: [String] = []) {
         self.name = name
         self.workout = workout
         self.dive = dive
         self.healthAuthorizationRequested = healthAuthorizationRequested
         self.intentsInExtension = intentsInExtension
+        self.problems = problems
     }
 }
 
 /// Settings > Action Button (A1): one action, for one app.
 public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
     /// Workout, with the app and, where it suggests several workouts, the First Press one.
-    case workout(app: String, firstPress: String?)
+    case workout(app: String, firstPress: String? = nil)
     /// Dive, with the app.
     case dive(app: String)
 
@@ -110,3 +115,8 @@ public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension IntentReference: Codable {}
+extension WorkoutOption: Codable {}
+extension ActionButtonSettings: Codable {}

@@ -92,3 +92,10 @@ public struct SessionLifecycle: Hashable, Sendable {
         }
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SessionLifecycle.Kind: Codable {}
+extension SessionLifecycle.State: Codable {}
+extension SessionLifecycle.Command: Codable {}
+extension SessionLifecycle.Change: Codable {}
+extension SessionLifecycle.Rejection: Codable {}

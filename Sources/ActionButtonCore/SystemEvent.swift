@@ -169,3 +169,15 @@ public enum SystemEvent: Hashable, Sendable {
     /// A9: a start intent with `openAppWhenRun == false`; the system launches the app anyway.
     case startIntentDoesNotOpenApp(IntentReference)
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Invocation: Codable {}
+extension Invocation.Role: Codable {}
+extension ShownError: Codable {}
+extension ShownError.Code: Codable {}
+extension StartOutcome: Codable {}
+extension IgnoreReason: Codable {}
+extension NextActionCause: Codable {}
+extension SessionStatus: Codable {}
+extension AppPresence: Codable {}
+extension SystemEvent: Codable {}

@@ -56,18 +56,40 @@ extension Duration {
 /// How times are written for people: the same everywhere, so a timeline and an error
 /// message about it can be compared at a glance.
 public enum TimeFormat {
-    /// `h:mm:ss.mmm` (hours are not padded: a 10-hour session reads `10:00:00.000`).
-    public static func clock(_ nanoseconds: Int64) -> String {
+    /// `h:mm:ss.mmm` (hours are not padded: a 10-hour session reads `10:00:00.000`), or with
+    /// `digits` (1 to 9) after the point. Cut, not rounded, as every timeline's times are.
+    public static func clock(_ nanoseconds: Int64, digits: Int = 3) -> String {
         let negative = nanoseconds < 0
         // The magnitude, not the negation: -Int64.min does not fit (a damaged store held it).
         let total = nanoseconds.magnitude
-        let millis = total / 1_000_000
-        let ms = millis % 1000
-        let s = (millis / 1000) % 60
-        let m = (millis / 60_000) % 60
-        let h = millis / 3_600_000
-        return (negative ? "-" : "") + "\(h):" + pad2(m) + ":" + pad2(s) + "." + pad3(ms)
+        let seconds = total / 1_000_000_000
+        let s = seconds % 60
+        let m = (seconds / 60) % 60
+        let h = seconds / 3600
+        let digits = min(max(digits, 1), 9)
+        var unit: UInt64 = 1
+        for _ in digits..<9 { unit *= 10 }
+        return (negative ? "-" : "") + "\(h):" + pad2(m) + ":" + pad2(s) + "." + pad(total % 1_000_000_000 / unit, to: digits)
     }
+
+    /// The fewest digits after the point, 3 or more, that write every two different times
+    /// apart, and each of `exact` without cutting it: what a message comparing times uses for
+    /// all of them, so that times a microsecond apart never read the same (`0:00:03.640000`
+    /// and `0:00:03.640001`), and a time the user wrote reads as written.
+    public static func digits(toTellApart times: [Int64], writingExactly exact: [Int64] = []) -> Int {
+        let distinct = Set(times + exact).sorted()
+        var digits = 3
+        var unit: Int64 = 1_000_000
+        while digits < 9, zip(distinct, distinct.dropFirst()).contains(where: { cut($0, unit) == cut($1, unit) })
+                || exact.contains(where: { $0 % unit != 0 }) {
+            digits += 1
+            unit /= 10
+        }
+        return digits
+    }
+
+    /// A time cut to `unit` nanoseconds, as `clock` writes it (towards zero).
+    private static func cut(_ nanoseconds: Int64, _ unit: Int64) -> Int64 { nanoseconds / unit }
 
     /// A short duration for messages: `80ms`, `1.5s`, `2m30s`, `1h5m`.
     public static func duration(_ duration: Duration) -> String {
@@ -103,5 +125,12 @@ public enum TimeFormat {
     }
 
     private static func pad2(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    private static func pad3(_ v: UInt64) -> String { v < 10 ? "00\(v)" : v < 100 ? "0\(v)" : "\(v)" }
+
+    private static func pad(_ v: UInt64, to width: Int) -> String {
+        let text = "\(v)"
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension Timestamp: Codable {}

@@ -1,6 +1,8 @@
 import ActionButtonCore
 import AppIntents
+import Foundation
 import Scenarios
+import SimulatedWatch
 import Telemetry
 import SessionLog
 import Simulation
@@ -11,28 +13,52 @@ import YAMLDocuments
 /// what the watch did: the intents it performed, the next action, the session, the errors
 /// it showed, and the log.
 ///
-///     let watch = try ActionButtonHarness(app: myWorkoutApp, settings: .workout(app: "MyWorkoutApp", firstPress: "running"))
+/// A package `actionsim init-package` wrote launches its app's watch in a process of its own,
+/// so that the app's singletons (`WorkoutManager.shared`) start fresh on every watch, as on a
+/// real one, however many watches a test run makes:
+///
+///     let watch = try await ActionButtonHarness.launch(settings: .workout(app: "TrailRunner", firstPress: "running"))
 ///     try await watch.press()                         // first press: start the workout (A3)
+///     try await watch.advance(by: .seconds(5))
 ///     watch.expectNextAction(MarkLapIntent.self)       // what the app donated (A6)
-///     try await watch.advance(by: .seconds(60))
-///     try await watch.press()                         // runs MarkLapIntent
+///
+/// Apps given as values (`AppDefinition`) run in the test's own process instead:
+///
+///     let watch = try ActionButtonHarness(app: myWorkoutApp, settings: .workout(app: "MyWorkoutApp", firstPress: "running"))
 ///
 /// Time is virtual: it moves only when the test moves it, and only once every intent (and
-/// every task an intent started) is finished or asleep on `ActionButtonClock`, so a run is
+/// every task an intent started) is finished or asleep on the engine's clock, so a run is
 /// the same every time and a 30-second deadline takes no 30 seconds. The harness reads its
-/// answers from the events it logged, as a person reading the session log would.
+/// answers from the events the watch logged, as a person reading the session log would.
 ///
 /// Not thread-safe: drive one harness from one test.
 public final class ActionButtonHarness {
-    public let engine: SimulationEngine
+    /// Where the watch runs.
+    private enum Watch {
+        case here(VirtualWatch)
+        case process(WatchProcess)
+    }
+
+    private let watch: Watch
+    /// The engine, for a watch in this process (nil for one launched in its own).
+    public var engine: SimulationEngine? {
+        if case .here(let local) = watch { local.engine } else { nil }
+    }
     /// How long (real time) app work may run without finishing or sleeping on the engine's
     /// clock before a step fails with `SimulationEngine.Stall`, instead of hanging the test.
-    public var stallLimit: Duration = .seconds(30)
-    /// The scenario the harness was loaded from, if any.
-    public let scenario: Scenario?
+    /// (A watch in its own process has 30 s.)
+    public var stallLimit: Duration = .seconds(30) {
+        didSet { if case .here(let local) = watch { local.stallLimit = stallLimit } }
+    }
+    /// The scenario the harness was loaded from, if any (in this process only).
+    public var scenario: Scenario? {
+        if case .here(let local) = watch { local.scenario } else { nil }
+    }
 
-    private let recorder = EventRecorder()
-    private let sensor = ScriptedSensor()
+    /// A launched watch's log, as its process sends it; and where its time is.
+    private var remoteEvents: [SimulationEvent] = []
+    private var remoteNow = Timestamp.zero
+    private var remoteWarnings: [String] = []
 
     /// Installs `apps` (all offered in Settings at once, A1) and applies `settings`. Throws
     /// what a watch would refuse: an app that is not installed or not a workout (dive) app,
@@ -40,9 +66,7 @@ public final class ActionButtonHarness {
     public init(apps: [AppDefinition], settings: ActionButtonSettings,
                 recognizer: PressRecognizer.Configuration = .init(),
                 instruments: [any SimulationInstrument] = []) throws(AppRegistry.ConfigurationError) {
-        engine = try SimulationEngine(apps: apps, settings: settings, recognizer: recognizer, clock: .virtual, sink: recorder)
-        engine.instruments = instruments + [sensor]
-        scenario = nil
+        watch = .here(try VirtualWatch(apps: apps, settings: settings, recognizer: recognizer, instruments: instruments))
     }
 
     /// One app, as most tests have.
@@ -57,12 +81,65 @@ public final class ActionButtonHarness {
     /// `{swift: NAME}` entries may name.
     public init(scenarioAt path: String, apps: [AppDefinition] = [],
                 instruments: [any SimulationInstrument] = []) throws {
-        let scenario = try ScenarioParser.load(contentsOf: path, swiftApps: apps)
-        engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
-                                      recognizer: scenario.recognizer, clock: .virtual, sink: recorder)
-        // The scenario's own sensors first, as `actionsim replay` attaches them.
-        engine.instruments = SensorSuite.instruments(for: scenario.sensors, seed: scenario.seed) + instruments + [sensor]
-        self.scenario = scenario
+        watch = .here(try VirtualWatch(scenarioAt: path, apps: apps, instruments: instruments))
+    }
+
+    private init(process: WatchProcess, first: WatchResponse) throws {
+        watch = .process(process)
+        try absorb(first)
+        remoteWarnings = first.warnings
+    }
+
+    /// Launches a watch running `executable` (default: this package's `actionsim-app`,
+    /// found beside the test binary) in a process of its own, installs the apps built into
+    /// it and applies `settings`. Its sensors are simulated from `sensorSeed` (nil: none; only
+    /// the samples the test delivers). Throws what a watch would refuse.
+    public static func launch(settings: ActionButtonSettings, recognizer: PressRecognizer.Configuration = .init(),
+                              sensorSeed: Int? = 1, executable: String? = nil) async throws -> ActionButtonHarness {
+        let process = try WatchProcess(executable: executable ?? appExecutable())
+        let first = try await process.send(.install(settings: settings, recognizer: recognizer, sensorSeed: sensorSeed))
+        return try ActionButtonHarness(process: process, first: first)
+    }
+
+    /// Launches a watch (as `launch(settings:)`) with the apps, settings and sensors of a
+    /// scenario file; `replayScenario()` plays its steps, `scenarioResults` checks them.
+    public static func launch(scenarioAt path: String, executable: String? = nil) async throws -> ActionButtonHarness {
+        let process = try WatchProcess(executable: executable ?? appExecutable())
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let first = try await process.send(.loadScenario(path: absolute))
+        let harness = try ActionButtonHarness(process: process, first: first)
+        harness.loadedScenario = true
+        return harness
+    }
+
+    private var loadedScenario = false
+
+    /// The package's `actionsim-app`: `$ACTIONSIM_APP_EXECUTABLE`, or the executable of that
+    /// name in the build folder the test binary runs from.
+    public static func appExecutable() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["ACTIONSIM_APP_EXECUTABLE"] { return path }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(WatchProcess.appExecutableName).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw HarnessFailure("cannot find \(WatchProcess.appExecutableName) beside the test binary (\(CommandLine.arguments[0])); "
+            + "run the tests in the package `actionsim init-package` wrote (swift test builds it), or set ACTIONSIM_APP_EXECUTABLE")
+    }
+
+    /// Takes a launched watch's answer: its new events, its time, or what went wrong.
+    private func absorb(_ response: WatchResponse) throws {
+        remoteEvents += response.events
+        remoteNow = response.now
+        if let failure = response.failure { throw HarnessFailure(failure) }
+    }
+
+    private func send(_ request: WatchRequest) async throws -> WatchResponse {
+        guard case .process(let process) = watch else { throw HarnessFailure("no watch process") }
+        let response = try await process.send(request)
+        try absorb(response)
+        return response
     }
 
     // MARK: What the wearer does
@@ -80,7 +157,7 @@ public final class ActionButtonHarness {
     public func press(key name: String) async throws { try await input(.key(name)) }
     /// A raw button edge, decided into gestures by the press recognizer (P1–P3).
     public func button(_ button: Button, _ direction: EdgeDirection) async throws {
-        try await input(.edge(Edge(button, direction, at: engine.now)))
+        try await input(.edge(Edge(button, direction, at: currentTime)))
     }
     /// The wearer lowers the wrist (A5: without a session the app goes to the background).
     public func wristDown() async throws { try await input(.wristDown) }
@@ -89,9 +166,14 @@ public final class ActionButtonHarness {
     /// The wearer picks another action in Settings > Action Button (A1).
     public func changeSettings(to settings: ActionButtonSettings) async throws { try await input(.settings(settings)) }
     /// Runs app code inside the watch, as the app would on its own (say, changing its
-    /// suggested workouts and calling `invalidateSuggestedWorkouts()`, A2).
+    /// suggested workouts and calling `invalidateSuggestedWorkouts()`, A2). Only for a
+    /// watch in this process: code cannot be sent to another.
     public func runInApp(_ what: String, _ code: @escaping @Sendable () -> Void) async throws {
-        try await input(.app(what, code))
+        guard case .here(let local) = watch else {
+            throw HarnessFailure("runInApp(\"\(what)\") runs a closure inside the watch, and a launched watch runs in another process; "
+                + "drive the app through its intents instead (a press, a scenario step)")
+        }
+        try await local.apply(.app(what, code))
     }
 
     /// Lets `duration` of virtual time pass: intents asleep wake, deadlines run out, sensors tick.
@@ -101,42 +183,71 @@ public final class ActionButtonHarness {
 
     /// Lets virtual time pass until `time` (since the start of the run).
     public func advance(to time: Duration) async throws {
-        try await engine.advanceVirtual(to: Timestamp(nanoseconds: time.nanoseconds), stallLimit: stallLimit)
-        try await engine.finishInstant(stallLimit: stallLimit)
+        let target = Timestamp(nanoseconds: time.nanoseconds)
+        switch watch {
+        case .here(let local): try await local.advance(to: target)
+        case .process: _ = try await send(.advance(to: target))
+        }
     }
 
     /// A sensor sample, logged now and handed to the app's HealthKit builder and CoreMotion
     /// submersion manager, exactly as the simulated sensors' samples are (T1, T2).
     public func deliver(_ sample: SensorSample) async throws {
-        sensor.schedule(sample, at: engine.now)
-        try await engine.finishInstant(stallLimit: stallLimit)
+        switch watch {
+        case .here(let local): try await local.deliver(sample)
+        case .process: _ = try await send(.deliver(sample))
+        }
     }
 
     /// Plays the loaded scenario's steps at their times, then lets time run to its `until`
     /// (or on while an intent sleeps or a deadline is pending), as `actionsim replay` does.
     public func replayScenario() async throws {
-        guard let scenario else { throw HarnessFailure("replayScenario() needs a harness made with init(scenarioAt:)") }
-        try await engine.runVirtual(ScenarioInputs(scenario), until: scenario.until,
-                                    atLeastUntil: scenario.lastMentionedTime, stallLimit: stallLimit)
+        switch watch {
+        case .here(let local):
+            guard local.scenario != nil else { throw HarnessFailure("replayScenario() needs a harness made with init(scenarioAt:)") }
+            try await local.replayScenario()
+        case .process:
+            guard loadedScenario else { throw HarnessFailure("replayScenario() needs a watch launched with launch(scenarioAt:)") }
+            _ = try await send(.replayScenario)
+        }
     }
 
     /// Ends the run: intents still asleep are cancelled.
-    public func finish() { engine.finish(at: engine.now) }
+    public func finish() async throws {
+        switch watch {
+        case .here(let local): local.finish()
+        case .process: _ = try await send(.finish)
+        }
+    }
 
-    private func input(_ input: SimulationEngine.Input) async throws {
-        try await engine.applyVirtual(input, stallLimit: stallLimit)
-        try await engine.finishInstant(stallLimit: stallLimit)
+    private func input(_ input: WatchInput) async throws {
+        switch watch {
+        case .here(let local): try await local.apply(input.engineInput)
+        case .process: _ = try await send(.input(input))
+        }
+    }
+
+    private var currentTime: Timestamp {
+        switch watch {
+        case .here(let local): local.now
+        case .process: remoteNow
+        }
     }
 
     // MARK: What the watch did
 
     /// Virtual time since the run began.
-    public var now: Duration { .nanoseconds(engine.now.nanoseconds) }
+    public var now: Duration { .nanoseconds(currentTime.nanoseconds) }
 
     /// Everything that happened, in order (what the session log holds).
-    public var events: [SimulationEvent] { recorder.events }
+    public var events: [SimulationEvent] {
+        switch watch {
+        case .here(let local): local.events
+        case .process: remoteEvents
+        }
+    }
 
-    private var state: TimelineState { TimelineState.at(engine.now, in: events) }
+    private var state: TimelineState { TimelineState.at(currentTime, in: events) }
 
     /// The app's next action now (A6): what the next press will run during a session.
     public var nextAction: IntentReference? { state.nextAction }
@@ -189,10 +300,23 @@ public final class ActionButtonHarness {
         events.compactMap { if case .appLog(let line) = $0.kind { line } else { nil } }
     }
 
+    /// What the watch said as intents finished (their results' dialogs), as "Intent: text".
+    public var dialogs: [String] {
+        events.compactMap { if case .dialog(let intent, let text) = $0.kind { "\(intent.name): \(text)" } else { nil } }
+    }
+
+    /// The haptics the app played (WatchKit), by name, in order.
+    public var haptics: [String] {
+        events.compactMap { if case .haptic(let pattern) = $0.kind { pattern } else { nil } }
+    }
+
     /// Warnings: from installing the apps (A9), and from the run.
     public var warnings: [String] {
-        engine.installWarnings.map(\.description)
-            + events.compactMap { if case .warning(let text) = $0.kind { text } else { nil } }
+        let install = switch watch {
+        case .here(let local): local.installWarnings
+        case .process: remoteWarnings
+        }
+        return install + events.compactMap { if case .warning(let text) = $0.kind { text } else { nil } }
     }
 
     /// The log as `actionsim replay` prints it: one line per event, no colours.
@@ -213,9 +337,12 @@ public final class ActionButtonHarness {
 
     /// The loaded scenario's expectations, checked against this run's events.
     public var scenarioResults: [CheckResult] {
-        guard let scenario else { return [] }
-        var evaluator = ExpectationEvaluator(events: events)
-        return evaluator.evaluate(scenario.expectations)
+        get async throws {
+            switch watch {
+            case .here(let local): return local.scenarioResults
+            case .process: return try await send(.checkScenario).results
+            }
+        }
     }
 }
 
@@ -231,23 +358,5 @@ public struct PerformedIntent: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let arguments = parameters.isEmpty ? "" : "(" + parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
         return "\(name)\(arguments) as \(role) at \(Timestamp(nanoseconds: time.nanoseconds))"
-    }
-}
-
-/// Samples a test hands the harness, logged at the time they were handed in.
-final class ScriptedSensor: SimulationInstrument {
-    private var pending: [(time: Timestamp, sample: SensorSample)] = []
-
-    func schedule(_ sample: SensorSample, at time: Timestamp) { pending.append((time, sample)) }
-
-    func observe(_ event: SimulationEvent) {}
-
-    var nextWakeup: Timestamp? { pending.first?.time }
-
-    func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
-        while let first = pending.first, first.time <= time {
-            events.append(.sample(first.sample))
-            pending.removeFirst()
-        }
     }
 }

@@ -29,7 +29,7 @@ extension ActionButtonHarness {
         guard actual != expected else { return nil }
         let wanted = expected.map { "next action \($0)" } ?? "no next action"
         let found = actual.map { "it is \($0)" } ?? "there is none"
-        return HarnessFailure("expected \(wanted) at \(engine.now), but \(found)\(nextActionHistory)")
+        return HarnessFailure("expected \(wanted) at \(Timestamp(nanoseconds: now.nanoseconds)), but \(found)\(nextActionHistory)")
     }
 
     @discardableResult
@@ -76,7 +76,7 @@ extension ActionButtonHarness {
 
     public func checkSession(_ expected: SessionStatus) -> HarnessFailure? {
         guard session != expected else { return nil }
-        return HarnessFailure("expected the session to be \(expected) at \(engine.now), but it is \(session)")
+        return HarnessFailure("expected the session to be \(expected) at \(Timestamp(nanoseconds: now.nanoseconds)), but it is \(session)")
     }
 
     @discardableResult
@@ -131,9 +131,9 @@ extension ActionButtonHarness {
     /// scenario's file, line and column.
     @discardableResult
     public func expectScenarioPasses(fileID: String = #fileID, filePath: StaticString = #filePath,
-                                     line: UInt = #line, column: UInt = #column) -> Bool {
+                                     line: UInt = #line, column: UInt = #column) async throws -> Bool {
         var passed = true
-        for result in scenarioResults where !result.passed {
+        for result in try await scenarioResults where !result.passed {
             passed = false
             HarnessReporter.report(HarnessFailure("\(result.location): \(result.message)"),
                                    fileID: fileID, filePath: filePath, line: line, column: column)

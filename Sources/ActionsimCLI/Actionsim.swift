@@ -16,6 +16,7 @@ public struct Actionsim: AsyncParsableCommand {
         discussion: """
         Replays press scenarios (or, with `run`, real buttons) through the same rules a watch follows: which start intent runs, whether it met the 30-second start deadline, which next action each press runs after each donation, how pause and resume behave.
 
+        App manifests and device profiles ship inside actionsim: `actionsim built-in` lists them; --app, --device and a scenario's app: find them by name (trailrunner, usb-keyboard) when no file is at the path given.
         """ + "\n" + ExitStatus.help,
         version: "0.1.0",
         subcommands: [
@@ -25,6 +26,8 @@ public struct Actionsim: AsyncParsableCommand {
             ExportCommand.self,
             PlotCommand.self,
             RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self,
+            BuiltInCommand.self,
+            InitPackageCommand.self, WatchServerCommand.self,
         ])
 }
 

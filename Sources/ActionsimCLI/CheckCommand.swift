@@ -18,24 +18,25 @@ struct CheckCommand: ParsableCommand {
         var bad = 0
         for file in files {
             do {
-                let document = try YAMLDocument(contentsOf: file)
+                let document = try YAMLDocument.load(file)
+                if document.file != file { Terminal.note("\(file): no such file; checking the built-in \(document.file)") }
                 // A device profile (devices/*.yaml) has kind: and buttons:.
                 if let top = try? document.root.mapping("the file"), top.contains("kind"), top.contains("buttons") {
                     let profile = try DeviceProfileParser.parse(document)
-                    print("ok: \(file): \(profile.kind) device profile \"\(profile.name)\"")
+                    Terminal.line("ok: \(file): \(profile.kind) device profile \"\(profile.name)\"")
                     continue
                 }
                 switch try DocumentKind.of(document) {
                 case .scenario:
                     let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
                     for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
-                    print("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
+                    Terminal.line("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
                           + "(\(scenario.stepCount) steps, \(scenario.expectationCount) expectations)")
                 case .manifest:
                     let (model, warnings) = try ManifestParser.parse(document)
                     for warning in warnings { Terminal.warning(warning.description) }
                     let kinds = model.workoutKinds.isEmpty ? "" : ", workouts: " + model.suggestedWorkouts.joined(separator: ", ")
-                    print("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
+                    Terminal.line("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
                 }
             } catch {
                 bad += 1

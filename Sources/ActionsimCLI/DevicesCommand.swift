@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceProfiles
 import Foundation
 import LiveInput
+import YAMLDocuments
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,7 @@ struct DevicesCommand: ParsableCommand {
         discussion: """
         Shows every /dev/input/event* device (name, by-id and by-path links, ids) and every GPIO chip with its lines (name, consumer, in use), like evtest and gpioinfo together. For each profile it says whether a device matches and why not, and which lines a GPIO profile would request and whether they are free.
 
-        Profiles: those given with --device, else every profile in ./devices/.
+        Profiles: those given with --device, else the built-in ones (`actionsim built-in`; a file of the same name in ./devices/ is used instead) and any other in ./devices/.
         """)
 
     @Option(name: .customLong("device"), help: ArgumentHelp("A device profile to check (repeatable).", valueName: "profile.yaml"))
@@ -19,8 +20,11 @@ struct DevicesCommand: ParsableCommand {
     func run() throws {
         var loaded: [DeviceProfile] = []
         var files = profiles
-        if files.isEmpty, let names = try? FileManager.default.contentsOfDirectory(atPath: "devices") {
-            files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { "devices/" + $0 }
+        if files.isEmpty {
+            // Each is read from ./devices/ when a file of its name is there (DeviceProfileParser.load).
+            files = BuiltInDocuments.all.filter { $0.kind == .deviceProfile }.map(\.path)
+            let local = (try? FileManager.default.contentsOfDirectory(atPath: "devices")) ?? []
+            files += local.filter { $0.hasSuffix(".yaml") }.sorted().map { "devices/" + $0 }.filter { !files.contains($0) }
         }
         var bad = false
         for file in files {
@@ -29,7 +33,7 @@ struct DevicesCommand: ParsableCommand {
                 bad = true
             }
         }
-        print(DeviceCatalog.scan(profiles: loaded).render())
+        Terminal.line(DeviceCatalog.scan(profiles: loaded).render())
         if bad && !profiles.isEmpty { throw CommandError.alreadySaid(.badInput) }
     }
 }

@@ -10,7 +10,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         commandName: "import-evemu",
         abstract: "Turn an evemu-record recording into a scenario.",
         discussion: """
-        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
+        Key events become button edges at their recorded times (microseconds, as evemu-record wrote them: a press at 2.5 s in the recording is at 2.5 s in the scenario and its replay) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
 
         Example:
           evemu-record /dev/input/event5 > presses.evemu
@@ -53,7 +53,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
             name: "Imported from \((recording as NSString).lastPathComponent)",
             comments: ["Imported by `actionsim import-evemu` from \(recording)" + (parsed.name.map { " (device \"\($0)\")" } ?? "")
                        + " with \(profile.file).",
-                       "Edge times are the recording's, relative to the first key event."],
+                       "Edge times are the recording's own, as evemu-record wrote them."],
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
         if let output, output != "-" {

@@ -59,7 +59,7 @@ final class LiveDisplay: SimulationEventSink {
     func willPrintLine() {
         guard drawn else { return }
         switch mode {
-        case .statusLine: output.raw("\r\u{1B}[K")
+        case .statusLine: output.clearLine()
         case .progressBar: clearBar()
         case .off: break
         }
@@ -89,7 +89,8 @@ final class LiveDisplay: SimulationEventSink {
 
     private func draw() {
         guard let status else { return }
-        output.raw("\r\u{1B}[K" + status)
+        output.clearLine()
+        output.raw(status)
         output.flush()
         drawn = true
     }
@@ -100,12 +101,13 @@ final class LiveDisplay: SimulationEventSink {
         let width = 30
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let text = "\r\u{1B}[K\(bar) \(Int(fraction * 100))%  \(Duration.clock(time - .zero)) of \(Duration.clock(total - .zero)) replayed"
-        FileHandle.standardError.write(Data(text.utf8))
+        clearBar()
+        Terminal.write("\(bar) \(Int(fraction * 100))%  \(Duration.clock(time - .zero)) of \(Duration.clock(total - .zero)) replayed",
+                       to: STDERR_FILENO)
         drawn = true
     }
 
     private func clearBar() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Terminal.writeAll(Terminal.clearLine, to: STDERR_FILENO)
     }
 }

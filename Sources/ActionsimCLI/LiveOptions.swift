@@ -13,7 +13,7 @@ struct SetupOptions: ParsableArguments {
     var setup: String?
 
     @Option(name: .customLong("app"), help: ArgumentHelp(
-        "An app manifest to install (repeat for several). Default: scenarios/apps/trailrunner.yaml.",
+        "An app manifest to install (repeat for several): a file, or a built-in one by name (trailrunner, deeplog; `actionsim built-in` lists and prints them). Default: scenarios/apps/trailrunner.yaml if that file is in the working directory, else the built-in TrailRunner.",
         valueName: "manifest.yaml"))
     var appFiles: [String] = []
 
@@ -39,34 +39,19 @@ struct SetupOptions: ParsableArguments {
             }
             return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
         }
-        var files = appFiles
-        if files.isEmpty {
-            guard let found = Self.defaultApp() else {
-                throw CommandError.badInput("no app to run: give --app MANIFEST (e.g. scenarios/apps/trailrunner.yaml) or a setup scenario")
-            }
-            files = [found]
-        }
+        // A file of that name in the working directory (a checkout) wins over the built-in one.
+        let files = appFiles.isEmpty ? [Self.defaultApp] : appFiles
         return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress, seed: seed)
     }
 
-    /// The shipped TrailRunner manifest: beside the working directory (a clone) or the
-    /// executable (`.build/<config>/actionsim`).
-    static func defaultApp() -> String? {
-        let relative = "scenarios/apps/trailrunner.yaml"
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            FileManager.default.currentDirectoryPath + "/" + relative,
-            executable.appendingPathComponent("../../" + relative).standardizedFileURL.path,
-            executable.appendingPathComponent("../../../" + relative).standardizedFileURL.path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
+    /// TrailRunner: the file in a checkout, else the one built in (`BuiltInDocuments`).
+    static let defaultApp = "scenarios/apps/trailrunner.yaml"
 }
 
 /// Which buttons: a device profile, optionally pinned to one evdev device.
 struct DeviceOptions: ParsableArguments {
     @Option(name: .customLong("device"), help: ArgumentHelp(
-        "A device profile (devices/*.yaml). Without one, the terminal's keys are the buttons.", valueName: "profile.yaml"))
+        "A device profile: a file, or a built-in one by name (raspberry-pi-gpio, gpio-key-overlay, usb-keyboard, usb-gamepad, also as devices/NAME.yaml; a file at that path wins; `actionsim built-in` lists and prints them). Without one, the terminal's keys are the buttons.", valueName: "profile.yaml"))
     var profile: String?
 
     @Option(name: .customLong("input"), help: ArgumentHelp(

@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
           actionsim run --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml --first-press running
           actionsim run scenarios/demo.yaml --device devices/usb-keyboard.yaml
 
-        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile.
+        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile; Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops, and fg goes on.
         Exit status: 0 ended normally (q, Ctrl-C, SIGTERM, the end of piped input), 2 bad setup or profile, 3 the device could not be opened, 4 a system call failed.
         """)
 
@@ -231,9 +231,9 @@ struct LiveRun {
                     name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
                     comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
                                + " on " + UTCTimestamp.iso8601(recorded) + ".",
-                               "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(path)"],
+                               "Edge times are the kernel's, on the session log's time line (zero when the run started). Replay: actionsim replay \(path)"],
                     apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: live.recognizer)
                 try RecordingOutput.write(recorder.recording, header: header, to: path)
             }
             switch saved {

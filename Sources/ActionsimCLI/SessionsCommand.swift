@@ -15,7 +15,7 @@ struct SessionsCommand: ParsableCommand {
         let database = try store.open()
         let listings = try database.sessions()
         guard !listings.isEmpty else {
-            print("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
+            Terminal.line("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
             return
         }
         let output = OutputBuffer(immediate: false)

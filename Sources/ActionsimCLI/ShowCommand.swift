@@ -20,7 +20,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let database = try store.open()
         let lines = try session.read(from: database) { rows in try Self.summary(of: rows) }
-        print(lines.joined(separator: "\n"))
+        Terminal.line(lines.joined(separator: "\n"))
     }
 
     /// Read in one pass over the samples: a session of any length takes the same memory.

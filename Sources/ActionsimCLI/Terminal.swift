@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SessionLog
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,19 +25,46 @@ enum Terminal {
 
     /// A message to standard error, flushed at once.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("error: " + message + "\n").utf8))
+        write("error: " + message + "\n", to: STDERR_FILENO)
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        write(message + "\n", to: STDERR_FILENO)
     }
 
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        write(message + "\n", to: STDERR_FILENO)
+    }
+
+    /// A line on standard output, at once (what `print` would do).
+    static func line(_ text: String) {
+        write(text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Every text for people goes out here or through `OutputBuffer`: escaped on the way
+    /// (`TerminalText`), since names, titles and messages come from files and the store.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes: [UInt8] = []
+        TerminalText.append(text, to: &bytes)
+        writeAll(bytes, to: descriptor)
+    }
+
+    /// Writes all of `bytes`. A terminal that hung up (EIO) or a closed pipe loses them
+    /// rather than stopping the run: the session log and the store still get everything.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 { if errno == EINTR { continue } else { return } }
+                offset += written
+            }
+        }
     }
 }
 
-/// Buffered standard output: lines are written in batches (or at once, when live).
+/// Buffered standard output: lines are written in batches (or at once, when live), escaped
+/// as `Terminal.write` escapes them.
 final class OutputBuffer {
     private var buffer: [UInt8] = []
     let immediate: Bool
@@ -47,26 +75,29 @@ final class OutputBuffer {
     }
 
     func line(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        TerminalText.append(text, to: &buffer)
         buffer.append(UInt8(ascii: "\n"))
         if immediate || buffer.count >= 1 << 16 { flush() }
     }
 
     /// Text without a newline (a status line being redrawn).
     func raw(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        TerminalText.append(text, to: &buffer)
+    }
+
+    /// Back to the start of the line, cleared: where a status line is redrawn.
+    func clearLine() {
+        buffer.append(contentsOf: Terminal.clearLine)
     }
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { break } }
-                offset += written
-            }
-        }
+        Terminal.writeAll(buffer, to: STDOUT_FILENO)
         buffer.removeAll(keepingCapacity: true)
     }
+}
+
+extension Terminal {
+    /// Carriage return, then erase to the end of the line.
+    static let clearLine: [UInt8] = [0x0D, 0x1B, UInt8(ascii: "["), UInt8(ascii: "K")]
 }

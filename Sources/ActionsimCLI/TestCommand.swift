@@ -4,6 +4,7 @@ import Foundation
 import OutputFiles
 import Scenarios
 import SessionLog
+import SimulatedWatch
 import Telemetry
 import YAMLDocuments
 
@@ -51,11 +52,22 @@ struct TestCommand: AsyncParsableCommand {
                 report.cases.append(.init(name: file, file: file, seconds: 0, failures: [], error: error.description))
                 continue
             }
-            let outcome: ScenarioOutcome
+            let results: [CheckResult]
+            let checks: Int, failureCount: Int
             do {
-                // The verdicts are all a test needs: the events are not kept (a long recording's
-                // steps file is checked in the memory of a short one).
-                outcome = try await ScenarioRunner.run(scenario, keepEvents: false)
+                if scenario.apps.contains(where: \.isSwift) {
+                    results = try await Self.runInOwnProcess(file)
+                    checks = results.count
+                    failureCount = results.filter { !$0.passed }.count
+                } else {
+                    // The verdicts are all a test needs: the events are not kept (a long
+                    // recording's steps file is checked in the memory of a short one).
+                    let outcome = try await ScenarioRunner.run(scenario, keepEvents: false)
+                    // Every verdict of the scenario's own checks, and its steps file's failures.
+                    results = outcome.results
+                    checks = outcome.checkCount
+                    failureCount = outcome.failureCount
+                }
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")
@@ -64,23 +76,23 @@ struct TestCommand: AsyncParsableCommand {
                 continue
             }
             let seconds = (ContinuousClock.now - started).secondsValue
-            let checks = outcome.checkCount
+            let failures = results.filter { !$0.passed }
             let timing = String(format: "%.3f s", seconds)
-            if outcome.passed {
+            if failureCount == 0 {
                 passed += 1
                 let mark = colors ? "PASS ".green.bold : "PASS "
                 output.line("\(mark) \(file)  \(scenario.name)  (\(checks) check\(checks == 1 ? "" : "s"), \(timing))")
             } else {
                 failed += 1
                 let mark = colors ? "FAIL ".red.bold : "FAIL "
-                output.line("\(mark) \(file)  \(scenario.name)  (\(outcome.failureCount) of \(checks) checks failed, \(timing))")
+                output.line("\(mark) \(file)  \(scenario.name)  (\(failureCount) of \(checks) checks failed, \(timing))")
             }
-            for result in outcome.results where verbose || !result.passed {
+            for result in results where verbose || !result.passed {
                 let sign = result.passed ? "✓" : "✗"
                 output.line("      \(sign) \(result.location): \(result.message)")
             }
             report.cases.append(.init(name: scenario.name, file: file, seconds: seconds,
-                                      failures: outcome.failures.map { "\($0.location): \($0.message)" }, error: nil))
+                                      failures: failures.map { "\($0.location): \($0.message)" }, error: nil))
         }
 
         var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed"
@@ -95,6 +107,20 @@ struct TestCommand: AsyncParsableCommand {
     }
 }
 
+extension TestCommand {
+    /// Runs a scenario with Swift apps in a fresh process of this executable (`_watch`): app
+    /// code keeps state in singletons (`WorkoutManager.shared`), and each scenario is a watch
+    /// of its own, as if the app had just been installed.
+    static func runInOwnProcess(_ file: String) async throws -> [CheckResult] {
+        let watch = try WatchProcess(executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path)
+        // The same path as here (the process shares the working directory), so that results
+        // name the file as the other scenarios' do.
+        let response = try await watch.send(.runScenario(path: file))
+        if let failure = response.failure { throw WatchFailure(failure) }
+        return response.results
+    }
+}
+
 /// Finds scenario files: a file as given, a directory searched recursively, in name order.
 enum ScenarioFiles {
     static func find(_ path: String) throws(DocumentError) -> [String] {
@@ -104,7 +130,10 @@ enum ScenarioFiles {
         }
         guard isDirectory.boolValue else { return [path] }
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let names = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+        // A folder reached through a link (init-package links a package's scenarios/ to the
+        // user's folder) is searched where the link points; names stay as the user gave them.
+        let target = URL(fileURLWithPath: base).resolvingSymlinksInPath().path
+        let names = (FileManager.default.enumerator(atPath: target)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
             .sorted()
         return names.map { base + "/" + $0 }.filter { file in

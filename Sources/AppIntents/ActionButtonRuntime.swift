@@ -12,8 +12,10 @@ public protocol ActionButtonHost: Sendable {
     func donate(_ intent: any AppIntent, donor: IntentReference)
     /// A2: the app changed `suggestedWorkouts`.
     func suggestedWorkoutsDidChange()
-    /// Starts, pauses, resumes or ends the app's session.
-    func session(_ command: SessionLifecycle.Command, workoutStyle: String?) throws(SessionLifecycle.Rejection)
+    /// Starts, pauses, resumes or ends the app's session. A start names the workout style and
+    /// the HealthKit activity type whose sensor model records it (T1).
+    func session(_ command: SessionLifecycle.Command, workoutStyle: String?,
+                 activity: WorkoutActivityType?) throws(SessionLifecycle.Rejection)
     /// The app's session right now.
     var sessionState: SessionLifecycle.State { get }
     /// A lap, segment, waypoint or other marker made during the session (T1).
@@ -22,6 +24,8 @@ public protocol ActionButtonHost: Sendable {
     func requestHealthAuthorization()
     /// A line from the app's own logging, kept in the session log.
     func log(_ message: String)
+    /// The watch taps the wrist (WatchKit's haptics), named as WatchKit names the pattern.
+    func playHaptic(_ pattern: String)
     /// The sensors' latest reading (T1, T2), or nil before the first.
     var latestReading: SensorReading? { get }
     /// Tells `observer` of every later reading, until it is deallocated.
@@ -29,12 +33,18 @@ public protocol ActionButtonHost: Sendable {
     /// This watch's own dependencies: what `AppDependencyManager.shared.add` registers while
     /// app code runs on it, so two watches in one test process never share an app's objects.
     var dependencies: AppDependencyManager? { get }
+    /// This watch's one object of a type, made on first use: the health database and the
+    /// running workout session, which belong to the watch and not to the process (many
+    /// simulated watches share one test process).
+    func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object
 }
 
 extension ActionButtonHost {
+    public func playHaptic(_ pattern: String) { log("haptic \(pattern)") }
     public var latestReading: SensorReading? { nil }
     public func addReadingObserver(_ observer: any SensorReadingObserver) {}
     public var dependencies: AppDependencyManager? { nil }
+    public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
 }
 
 /// Where the current host lives.
@@ -83,14 +93,15 @@ public struct SessionMarker: Hashable, Sendable, CustomStringConvertible {
 /// The app's session on the simulated watch: what `HKWorkoutSession` and the dive session
 /// are on a real one. Intents call these to start, pause, resume and end it.
 public enum SimulatedSession {
-    /// A3/A5: starts the session; the start deadline checks that this happened.
-    public static func start(workoutStyle: String? = nil) throws {
-        try host("start").session(.start, workoutStyle: workoutStyle)
+    /// A3/A5: starts the session; the start deadline checks that this happened. A workout
+    /// names its HealthKit activity type, which picks its sensor model (T1).
+    public static func start(workoutStyle: String? = nil, activity: WorkoutActivityType? = nil) throws {
+        try host("start").session(.start, workoutStyle: workoutStyle, activity: activity)
     }
 
-    public static func pause() throws { try host("pause").session(.pause, workoutStyle: nil) }
-    public static func resume() throws { try host("resume").session(.resume, workoutStyle: nil) }
-    public static func end() throws { try host("end").session(.end, workoutStyle: nil) }
+    public static func pause() throws { try host("pause").session(.pause, workoutStyle: nil, activity: nil) }
+    public static func resume() throws { try host("resume").session(.resume, workoutStyle: nil, activity: nil) }
+    public static func end() throws { try host("end").session(.end, workoutStyle: nil, activity: nil) }
 
     public static func mark(_ marker: SessionMarker) throws { try host("mark").mark(marker) }
 
@@ -103,3 +114,6 @@ public enum SimulatedSession {
         return host
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SessionMarker: Codable {}

@@ -45,6 +45,18 @@ public struct AppDefinition: Sendable {
         }
     }
 
+    /// App code the simulated watch runs at a time on the engine's clock (the run's time
+    /// line): the app's own timer, which may donate (A6: "donate X at time T").
+    public struct Timer: Sendable {
+        public var at: Duration
+        public var run: @Sendable () -> Void
+
+        public init(at: Duration, run: @escaping @Sendable () -> Void) {
+            self.at = at
+            self.run = run
+        }
+    }
+
     public struct DiveIntents: Sendable {
         public var start: any AppIntent
 
@@ -71,12 +83,23 @@ public struct AppDefinition: Sendable {
     /// app first launches, before the system performs any intent. Register `@Dependency`
     /// objects here (`AppDependencyManager.shared.add { ... }`), as Apple advises.
     public var didFinishLaunching: (@Sendable () -> Void)?
+    /// App code that runs right after one of its intents' `perform()` returned, once the
+    /// system has taken its result: what a task the intent scheduled does next (Apple's start
+    /// intent donates when data collection begins). A donation made here comes after the
+    /// result, so it replaces the result's next action (A6). Swift apps start a `Task` instead.
+    public var intentDidReturn: (@Sendable (IntentReference) -> Void)?
+    /// The app's own timers (see `Timer`).
+    public var timers: [Timer]
+    /// What installing the app refuses, each naming the type (see `InstalledApp.problems`).
+    public var problems: [String]
 
     public init(name: String, healthAuthorization: HealthAuthorization = .requested,
                 workout: WorkoutIntents? = nil, dive: DiveIntents? = nil, intentsInExtension: [String] = [],
                 sessionObserver: (@Sendable (SessionLifecycle.Change) -> Void)? = nil,
                 actionIntents: [IntentReference] = [], workoutKinds: [WorkoutOption] = [],
-                didFinishLaunching: (@Sendable () -> Void)? = nil) {
+                didFinishLaunching: (@Sendable () -> Void)? = nil,
+                intentDidReturn: (@Sendable (IntentReference) -> Void)? = nil, timers: [Timer] = [],
+                problems: [String] = []) {
         self.name = name
         self.healthAuthorization = healthAuthorization
         self.workout = workout
@@ -86,6 +109,9 @@ public struct AppDefinition: Sendable {
         self.actionIntents = actionIntents
         self.workoutKinds = workoutKinds
         self.didFinishLaunching = didFinishLaunching
+        self.intentDidReturn = intentDidReturn
+        self.timers = timers
+        self.problems = problems
     }
 
     /// The system's view of the app (what Settings > Action Button knows of it).
@@ -105,23 +131,29 @@ public struct AppDefinition: Sendable {
                 return InstalledApp.DiveSupport(startIntent: identity.reference, startOpensApp: identity.opensApp)
             },
             healthAuthorizationRequested: healthAuthorization == .requested,
-            intentsInExtension: intentsInExtension)
+            intentsInExtension: intentsInExtension,
+            problems: problems)
     }
 }
 
 extension AppDefinition {
     /// A workout app written in Swift: its start intent type (whose `suggestedWorkouts` are
-    /// the First Press choices), its pause and resume intents if it has them, and the
-    /// intents it donates as next actions.
+    /// the First Press choices), its pause and resume intents if it has them, the intents it
+    /// donates as next actions, and its App Shortcuts.
     ///
     ///     AppDefinition.workoutApp("MyWorkoutApp", start: MyStartWorkoutIntent.self,
     ///                              pause: MyPauseWorkoutIntent(), resume: MyResumeWorkoutIntent(),
     ///                              actions: [MarkLapIntent.self],
     ///                              didFinishLaunching: { AppDependencyManager.shared.add { MyWorkoutManager() } })
+    ///
+    /// Installing it refuses (naming the type) a `workoutStyle` that is not a `@Parameter`,
+    /// a style case without a display representation, and a shortcut phrase without the
+    /// app's name: what Apple's build of the app refuses.
     public static func workoutApp<Start: StartWorkoutIntent>(
         _ name: String, start: Start.Type,
         pause: (any PauseWorkoutIntent)? = nil, resume: (any ResumeWorkoutIntent)? = nil,
         actions: [any AppIntent.Type] = [],
+        shortcuts: [any AppShortcutsProvider.Type] = [],
         healthAuthorization: HealthAuthorization = .requested,
         intentsInExtension: [String] = [],
         didFinishLaunching: (@Sendable () -> Void)? = nil
@@ -140,7 +172,31 @@ extension AppDefinition {
             intentsInExtension: intentsInExtension,
             actionIntents: actions.map(IntentReference.init(type:)),
             workoutKinds: Start.WorkoutStyle.allCases.map(WorkoutOption.init),
-            didFinishLaunching: didFinishLaunching)
+            didFinishLaunching: didFinishLaunching,
+            problems: startIntentProblems(Start.self) + shortcuts.flatMap { $0.phrasesWithoutAppName.map(phraseProblem) })
+    }
+
+    /// What Apple's build refuses in a start intent: its style must be an `@Parameter`, and
+    /// every case of the style enum needs a display representation (A2: First Press shows it).
+    static func startIntentProblems<Start: StartWorkoutIntent>(_ start: Start.Type) -> [String] {
+        var problems: [String] = []
+        let isParameter = Mirror(reflecting: Start()).children.contains { child in
+            child.label == "_workoutStyle" && child.value is any LoggableParameter
+        }
+        if !isParameter {
+            problems.append("\(Start.self).workoutStyle must be declared with @Parameter (Apple's StartWorkoutIntent requires it)")
+        }
+        let missing = Start.WorkoutStyle.allCases.filter { Start.WorkoutStyle.caseDisplayRepresentations[$0] == nil }
+        if !missing.isEmpty {
+            problems.append("\(Start.WorkoutStyle.self).caseDisplayRepresentations has no entry for "
+                + missing.map { ".\($0.identifier)" }.joined(separator: ", ")
+                + "; First Press shows each case's title and subtitle (A2)")
+        }
+        return problems
+    }
+
+    static func phraseProblem(_ phrase: String) -> String {
+        "the App Shortcut phrase \(phrase) does not include \\(.applicationName); Apple refuses phrases without the app's name"
     }
 
     /// A dive app written in Swift: one start-dive intent (dives have a single kind, A8) and
@@ -148,12 +204,14 @@ extension AppDefinition {
     public static func diveApp(
         _ name: String, start: some StartDiveIntent,
         actions: [any AppIntent.Type] = [],
+        shortcuts: [any AppShortcutsProvider.Type] = [],
         intentsInExtension: [String] = [],
         didFinishLaunching: (@Sendable () -> Void)? = nil
     ) -> AppDefinition {
         AppDefinition(name: name, dive: DiveIntents(start: start), intentsInExtension: intentsInExtension,
                       actionIntents: actions.map(IntentReference.init(type:)),
-                      didFinishLaunching: didFinishLaunching)
+                      didFinishLaunching: didFinishLaunching,
+                      problems: shortcuts.flatMap { $0.phrasesWithoutAppName.map(phraseProblem) })
     }
 }
 
@@ -161,7 +219,7 @@ extension WorkoutOption {
     /// A workout enum case as Settings > Action Button lists it under First Press (A2).
     public init<Style: AppEnum>(_ style: Style) {
         let display = style.displayRepresentation
-        self.init(id: style.rawValue, title: display.title.key, subtitle: display.subtitle?.key)
+        self.init(id: style.identifier, title: display.title.key, subtitle: display.subtitle?.key)
     }
 }
 

@@ -1,5 +1,9 @@
-/// An action an app offers to the system: the shape of App Intents' `AppIntent`, as far as
-/// the Action button uses it. The simulator calls `perform()` exactly where a watch would.
+/// An action an app offers to the system (Apple's page: "AppIntent"), as far as the Action
+/// button uses it. The simulator calls `perform()` exactly where a watch would.
+///
+/// Apple's protocol also requires `init()`. Here only the Action-button protocols
+/// (`StartWorkoutIntent`, `PauseWorkoutIntent`, ...) do, because the simulator's own
+/// manifest-described intents are values built from a file, with no empty form.
 public protocol AppIntent: Sendable {
     associatedtype PerformResult: IntentResult
 
@@ -12,47 +16,22 @@ public protocol AppIntent: Sendable {
     /// Whether running the intent brings the app to the foreground. Start intents must
     /// leave this true (A9).
     static var openAppWhenRun: Bool { get }
+    /// Whether the intent shows up in Shortcuts and Spotlight; the Action button ignores it.
+    static var isDiscoverable: Bool { get }
 
+    /// May be `@MainActor`, as Apple's samples often write it.
     func perform() async throws -> PerformResult
 }
 
 extension AppIntent {
     public static var description: IntentDescription { IntentDescription("") }
     public static var openAppWhenRun: Bool { false }
+    public static var isDiscoverable: Bool { true }
 }
 
-/// Starts a workout session on the first press of the Action button (A3).
-public protocol StartWorkoutIntent: AppIntent {
-    associatedtype WorkoutStyle: AppEnum
-
-    /// The kind of workout this intent starts; declare it with `@Parameter`.
-    var workoutStyle: WorkoutStyle { get }
-
-    /// The start intents listed under First Press in Settings > Action Button (A2). Change
-    /// the list, then call `invalidateSuggestedWorkouts()` so the system reads it again.
-    static var suggestedWorkouts: [Self] { get }
-}
-
-extension StartWorkoutIntent {
-    public static var openAppWhenRun: Bool { true }
-
-    /// Tells the system to read `suggestedWorkouts` again (A2).
-    public static func invalidateSuggestedWorkouts() {
-        ActionButtonRuntime.host?.suggestedWorkoutsDidChange()
-    }
-}
-
-/// Pauses the running workout when Action and side are pressed together (A7).
-public protocol PauseWorkoutIntent: AppIntent {}
-
-/// Resumes the paused workout when Action and side are pressed together (A7).
-public protocol ResumeWorkoutIntent: AppIntent {}
-
-/// Starts a dive session on the first press of the Action button (A3, A8).
-public protocol StartDiveIntent: AppIntent {}
-
-extension StartDiveIntent {
-    public static var openAppWhenRun: Bool { true }
+extension AppIntent {
+    /// Apple's `@Parameter` inside an intent: the parameter property wrapper.
+    public typealias Parameter<Value: Sendable> = IntentParameter<Value>
 }
 
 /// An intent whose name and title are known only at run time, such as one described by an

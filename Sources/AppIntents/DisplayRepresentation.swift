@@ -1,45 +1,56 @@
-/// How a value is shown: the title and subtitle the watch lists under First Press (A2).
+/// How a value is shown (Apple's page: "DisplayRepresentation"): for the Action button, the
+/// title and subtitle Settings lists under First Press (A2).
 public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInterpolation {
+    /// A picture beside the title (Apple's page: "DisplayRepresentation.Image"). Kept, never drawn.
+    public struct Image: Hashable, Sendable {
+        public enum Source: Hashable, Sendable {
+            case systemName(String)
+            case named(String)
+            case url(URL)
+            case data(Data)
+        }
+
+        public var source: Source
+        public var isTemplate: Bool?
+
+        /// An SF Symbol, by name (`"figure.run"`).
+        public init(systemName name: String, isTemplate: Bool? = nil) {
+            self.source = .systemName(name)
+            self.isTemplate = isTemplate
+        }
+
+        /// An image from the app's asset catalog.
+        public init(named name: String, isTemplate: Bool? = nil) {
+            self.source = .named(name)
+            self.isTemplate = isTemplate
+        }
+
+        public init(url: URL, isTemplate: Bool? = nil) {
+            self.source = .url(url)
+            self.isTemplate = isTemplate
+        }
+
+        public init(data: Data, isTemplate: Bool? = nil) {
+            self.source = .data(data)
+            self.isTemplate = isTemplate
+        }
+    }
+
     public var title: LocalizedStringResource
     public var subtitle: LocalizedStringResource?
+    public var image: Image?
+    public var synonyms: [LocalizedStringResource]
 
-    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil) {
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil,
+                synonyms: [LocalizedStringResource] = []) {
         self.title = title
         self.subtitle = subtitle
+        self.image = image
+        self.synonyms = synonyms
     }
 
     public init(stringLiteral value: String) { self.init(title: LocalizedStringResource(value)) }
     public init(stringInterpolation: DefaultStringInterpolation) {
         self.init(title: LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
-    }
-}
-
-/// How a type is named for people (`AppEnum.typeDisplayRepresentation`).
-public struct TypeDisplayRepresentation: Hashable, Sendable, ExpressibleByStringInterpolation {
-    public var name: LocalizedStringResource
-    public var numericFormat: LocalizedStringResource?
-
-    public init(name: LocalizedStringResource, numericFormat: LocalizedStringResource? = nil) {
-        self.name = name
-        self.numericFormat = numericFormat
-    }
-
-    public init(stringLiteral value: String) { self.init(name: LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(name: LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
-    }
-}
-
-/// An enumeration an intent takes as a parameter, such as the workout kinds of a
-/// `StartWorkoutIntent` (A2). Each case has a display representation.
-public protocol AppEnum: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
-    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
-    static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
-}
-
-extension AppEnum {
-    /// This case's display representation, or its raw value when the app gives none.
-    public var displayRepresentation: DisplayRepresentation {
-        Self.caseDisplayRepresentations[self] ?? DisplayRepresentation(title: LocalizedStringResource(rawValue))
     }
 }

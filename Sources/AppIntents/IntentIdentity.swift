@@ -35,3 +35,6 @@ public struct IntentIdentity: Hashable, Sendable {
         }
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension IntentIdentity.Parameter: Codable {}

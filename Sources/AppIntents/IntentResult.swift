@@ -1,35 +1,119 @@
-/// What `perform()` returns. For the Action button, the one thing that matters is whether it
-/// names the next action (A6).
+/// What `perform()` returns (Apple's page: "IntentResult"). Apps never implement it: they
+/// return one of the `.result(...)` values below and name the result's capabilities in the
+/// return type (`some IntentResult & ProvidesDialog`).
+///
+/// The simulator reads two things from a result: the intent it donates as the Action
+/// button's next action (A6), and the dialog the watch shows.
 public protocol IntentResult: Sendable {
-    /// The intent the result donates as the Action button's next action, if any.
+    associatedtype Value = Never
+
+    /// The intent the result donates as the next action, if any.
     var actionButtonIntent: (any AppIntent)? { get }
+    /// What the watch says when the intent finishes, if anything.
+    var dialog: IntentDialog? { get }
 }
 
-/// The concrete result behind `.result()` and `.result(actionButtonIntent:)`.
-public struct ActionButtonIntentResult: IntentResult {
+extension IntentResult {
+    public var actionButtonIntent: (any AppIntent)? { nil }
+    public var dialog: IntentDialog? { nil }
+}
+
+/// A result that says something (Apple's page: "ProvidesDialog").
+public protocol ProvidesDialog: IntentResult {}
+
+/// A result that hands back a value (Apple's page: "ReturnsValue").
+public protocol ReturnsValue<Value>: IntentResult {
+    associatedtype Value
+}
+
+/// A result that opens another intent when the first finishes (Apple's page: "OpensIntent").
+public protocol OpensIntent: IntentResult {}
+
+/// The result every `.result(...)` builds (Apple's page: "IntentResultContainer"). Its type
+/// says what it carries: a value, an intent to open, a snippet, a dialog (`Never` for none).
+public struct IntentResultContainer<Value: Sendable, OpensAppIntent: Sendable, Snippet: Sendable, Dialog: Sendable>: IntentResult {
+    public let value: Value?
+    public let opensIntent: OpensAppIntent?
+    public let dialog: IntentDialog?
     public let actionButtonIntent: (any AppIntent)?
+    /// The identifier given with `.result(actionButtonIntent:activityIdentifier:)`.
+    public let activityIdentifier: String?
 
-    public init(actionButtonIntent: (any AppIntent)? = nil) {
+    init(value: Value? = nil, opensIntent: OpensAppIntent? = nil, dialog: IntentDialog? = nil,
+         actionButtonIntent: (any AppIntent)? = nil, activityIdentifier: String? = nil) {
+        self.value = value
+        self.opensIntent = opensIntent
+        self.dialog = dialog
         self.actionButtonIntent = actionButtonIntent
+        self.activityIdentifier = activityIdentifier
     }
 }
 
-extension IntentResult where Self == ActionButtonIntentResult {
-    /// A successful result that changes nothing.
-    public static func result() -> ActionButtonIntentResult { ActionButtonIntentResult() }
+extension IntentResultContainer: ProvidesDialog where Dialog == IntentDialog {}
+extension IntentResultContainer: ReturnsValue {}
+extension IntentResultContainer: OpensIntent where OpensAppIntent: AppIntent {}
 
-    /// A successful result that makes `actionButtonIntent` the next action (A6).
-    public static func result(actionButtonIntent: some AppIntent) -> ActionButtonIntentResult {
-        ActionButtonIntentResult(actionButtonIntent: actionButtonIntent)
+extension IntentResult {
+    /// Finished; nothing more to say (Apple's page: "result()").
+    public static func result() -> Self where Self == IntentResultContainer<Never, Never, Never, Never> {
+        IntentResultContainer()
     }
-}
 
-extension AppIntent {
-    /// Donates a result; its `actionButtonIntent` becomes the Action button's next action,
-    /// replacing any earlier one (A6). Works at any time, from any code path.
-    public func donate(result: ActionButtonIntentResult) async throws {
-        guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
-        guard let next = result.actionButtonIntent else { return }
-        host.donate(next, donor: IntentIdentity(self).reference)
+    /// Finished, and `actionButtonIntent` is the Action button's next action (A6).
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, Never> {
+        IntentResultContainer(actionButtonIntent: actionButtonIntent)
+    }
+
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent, activityIdentifier: String) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, Never> {
+        IntentResultContainer(actionButtonIntent: actionButtonIntent, activityIdentifier: activityIdentifier)
+    }
+
+    /// Finished, with something for the watch to say.
+    public static func result(dialog: IntentDialog) -> Self where Self == IntentResultContainer<Never, Never, Never, IntentDialog> {
+        IntentResultContainer(dialog: dialog)
+    }
+
+    /// Finished with a next action (A6) and something to say.
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, IntentDialog> {
+        IntentResultContainer(dialog: dialog, actionButtonIntent: actionButtonIntent)
+    }
+
+    public static func result<Intent: AppIntent>(actionButtonIntent: Intent, activityIdentifier: String, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<Never, Never, Never, IntentDialog> {
+        IntentResultContainer(dialog: dialog, actionButtonIntent: actionButtonIntent, activityIdentifier: activityIdentifier)
+    }
+
+    /// Finished with a value.
+    public static func result<V: Sendable>(value: V) -> Self where Self == IntentResultContainer<V, Never, Never, Never> {
+        IntentResultContainer(value: value)
+    }
+
+    public static func result<V: Sendable>(value: V, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<V, Never, Never, IntentDialog> {
+        IntentResultContainer(value: value, dialog: dialog)
+    }
+
+    public static func result<V: Sendable, Intent: AppIntent>(value: V, actionButtonIntent: Intent) -> Self
+    where Self == IntentResultContainer<V, Never, Never, Never> {
+        IntentResultContainer(value: value, actionButtonIntent: actionButtonIntent)
+    }
+
+    public static func result<V: Sendable, Intent: AppIntent>(value: V, actionButtonIntent: Intent, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<V, Never, Never, IntentDialog> {
+        IntentResultContainer(value: value, dialog: dialog, actionButtonIntent: actionButtonIntent)
+    }
+
+    /// Finished, and `opensIntent` runs next to show the outcome in the app.
+    public static func result<Opens: AppIntent>(opensIntent: Opens) -> Self
+    where Self == IntentResultContainer<Never, Opens, Never, Never> {
+        IntentResultContainer(opensIntent: opensIntent)
+    }
+
+    public static func result<Opens: AppIntent>(opensIntent: Opens, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<Never, Opens, Never, IntentDialog> {
+        IntentResultContainer(opensIntent: opensIntent, dialog: dialog)
     }
 }

@@ -1,5 +1,6 @@
-/// A string an intent shows to people. On Apple platforms this is looked up in the app's
-/// string catalog; on Linux there is no catalog, so the key is the text.
+/// Text an intent shows to people (Apple's page: "LocalizedStringResource", a Foundation
+/// type on Apple platforms that Linux's Foundation lacks). A watch looks the key up in the
+/// app's string catalog; here there is no catalog, so the key is the text.
 public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringInterpolation,
     CustomStringConvertible {
     public var key: String
@@ -14,22 +15,4 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
 extension String {
     /// Resolves a resource to text, as `String(localized:)` does on Apple platforms.
     public init(localized resource: LocalizedStringResource) { self = resource.key }
-}
-
-/// What an intent does, in a sentence (`AppIntent.description`).
-public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    public var descriptionText: LocalizedStringResource
-    public var categoryName: LocalizedStringResource?
-
-    public init(_ descriptionText: LocalizedStringResource, categoryName: LocalizedStringResource? = nil) {
-        self.descriptionText = descriptionText
-        self.categoryName = categoryName
-    }
-
-    public init(stringLiteral value: String) { self.init(LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
-    }
-
-    public var description: String { descriptionText.key }
 }

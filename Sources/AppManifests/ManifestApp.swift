@@ -27,10 +27,15 @@ public final class ManifestApp: Sendable {
         ActionButtonRuntime.host?.suggestedWorkoutsDidChange()
     }
 
-    /// Loads and checks a manifest file.
-    public static func load(contentsOf path: String) throws(DocumentError) -> ManifestApp {
-        let (model, warnings) = try ManifestParser.parse(try YAMLDocument(contentsOf: path))
-        return ManifestApp(model: model, warnings: warnings)
+    /// Loads and checks a manifest file, or the built-in manifest `name` (by default `path`)
+    /// stands for when no file is at `path`.
+    public static func load(contentsOf path: String, orBuiltIn name: String? = nil) throws(DocumentError) -> ManifestApp {
+        do {
+            let (model, warnings) = try ManifestParser.parse(try YAMLDocument.load(path, orBuiltIn: name))
+            return ManifestApp(model: model, warnings: warnings)
+        } catch where error.location == nil && error.message == "no such file" {
+            throw DocumentError(error.message + BuiltInDocuments.hint(.manifest, for: name ?? path), file: error.file)
+        }
     }
 
     /// Parses manifest text (for tests and embedded apps).
@@ -61,7 +66,12 @@ public final class ManifestApp: Sendable {
             workout: workout,
             dive: model.intent(withRole: .startDive).map { AppDefinition.DiveIntents(start: intent($0)) },
             intentsInExtension: model.intents.filter { $0.declaredIn == .extension }.map(\.name),
-            sessionObserver: { [self] change in sessionDidChange(change) })
+            sessionObserver: { [self] change in sessionDidChange(change) },
+            intentDidReturn: { [self] intent in intentDidReturn(intent) },
+            timers: model.donations.compactMap { donation in
+                guard case .at(let time) = donation.trigger else { return nil }
+                return AppDefinition.Timer(at: time) { [self] in donate(donation.donate) }
+            })
     }
 
     func intent(_ spec: AppManifestModel.Intent, workoutStyle: String? = nil) -> ManifestIntent {
@@ -85,6 +95,13 @@ public final class ManifestApp: Sendable {
         case .ended: return
         }
         for donation in model.donations where donation.trigger == trigger { donate(donation.donate) }
+    }
+
+    /// `start-returned`: the start intent returned and the system has its result (A6).
+    private func intentDidReturn(_ intent: IntentReference) {
+        let isStart = model.intents.contains { ($0.role == .startWorkout || $0.role == .startDive) && $0.name == intent.name }
+        guard isStart else { return }
+        for donation in model.donations where donation.trigger == .startReturned { donate(donation.donate) }
     }
 
     func didPerform(_ intent: ManifestIntent) {
@@ -122,12 +139,14 @@ public struct ManifestIntent: DynamicIntent {
         workoutStyle.map { ["workoutStyle": $0] } ?? [:]
     }
 
-    public func perform() async throws -> ActionButtonIntentResult {
+    public func perform() async throws -> some IntentResult {
         let behaviour = spec.perform
         if behaviour.takes > .zero { try await ActionButtonClock().sleep(for: behaviour.takes) }
         if let message = behaviour.throwsMessage { throw ManifestIntentError(intent: spec.name, message: message) }
         if behaviour.requestsAuthorization { ActionButtonRuntime.host?.requestHealthAuthorization() }
-        if behaviour.startsSession { try SimulatedSession.start(workoutStyle: workoutStyle) }
+        if behaviour.startsSession {
+            try SimulatedSession.start(workoutStyle: workoutStyle, activity: workoutStyle.flatMap { app.model.activities[$0] })
+        }
         if behaviour.pausesSession { try SimulatedSession.pause() }
         if behaviour.resumesSession { try SimulatedSession.resume() }
         if let marker = behaviour.marks { try SimulatedSession.mark(SessionMarker(marker)) }

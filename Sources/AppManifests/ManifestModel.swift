@@ -64,13 +64,23 @@ public struct AppManifestModel: Sendable {
     }
 
     /// When the app donates on its own, outside any intent's result (A6: "at any time").
+    /// Order is by time (A6): the start intent's result is applied when its `perform()`
+    /// returns, so a donation made inside `perform()` (`session-started`, a start intent's
+    /// `performed`) is replaced by it, and one made after (`start-returned`, a later `at`)
+    /// replaces it.
     public enum Trigger: Hashable, Sendable, CustomStringConvertible {
+        /// Inside the start intent's `perform()`, when it starts the session.
         case sessionStarted
         case sessionPaused
         case sessionResumed
         /// After the `count`-th perform of an intent in the current session; with `repeats`,
-        /// after every `count`-th.
+        /// after every `count`-th. Inside that `perform()`, before it returns.
         case performed(intent: String, count: Int, repeats: Bool)
+        /// Right after the start intent's `perform()` returned and the system took its result:
+        /// what a task the start intent scheduled does when data collection begins.
+        case startReturned
+        /// At this time on the run's time line (a scenario's time; in `run`, since it started).
+        case at(Duration)
 
         public var description: String {
             switch self {
@@ -79,6 +89,8 @@ public struct AppManifestModel: Sendable {
             case .sessionResumed: "session-resumed"
             case .performed(let intent, let count, let repeats):
                 repeats ? "every \(count) × \(intent)" : "after \(count) × \(intent)"
+            case .startReturned: "start-returned"
+            case .at(let time): "at \(TimeFormat.duration(time))"
             }
         }
     }
@@ -92,15 +104,19 @@ public struct AppManifestModel: Sendable {
     public var healthAuthorization: AppDefinition.HealthAuthorization
     /// The workout kinds enum (A2): case id → display representation.
     public var workoutKinds: [WorkoutOption]
+    /// Each workout kind's HealthKit activity type, which picks its sensor model (T1).
+    public var activities: [String: WorkoutActivityType]
     public var suggestedWorkouts: [String]
     public var intents: [Intent]
     public var donations: [Donation]
 
     public init(name: String, healthAuthorization: AppDefinition.HealthAuthorization, workoutKinds: [WorkoutOption],
-                suggestedWorkouts: [String], intents: [Intent], donations: [Donation]) {
+                activities: [String: WorkoutActivityType] = [:], suggestedWorkouts: [String], intents: [Intent],
+                donations: [Donation]) {
         self.name = name
         self.healthAuthorization = healthAuthorization
         self.workoutKinds = workoutKinds
+        self.activities = activities
         self.suggestedWorkouts = suggestedWorkouts
         self.intents = intents
         self.donations = donations

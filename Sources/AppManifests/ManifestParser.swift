@@ -22,19 +22,22 @@ public enum ManifestParser {
             ?? .requested
 
         var kinds: [WorkoutOption] = []
+        var activities: [String: WorkoutActivityType] = [:]
         if let kindsValue = top["workout-kinds"] {
             for entry in try kindsValue.mapping("workout-kinds").entries {
                 guard isIdentifier(entry.key) else {
                     throw entry.keyValue.error("workout kind \"\(entry.key)\" must be an identifier (letters, digits, -, _)")
                 }
-                if entry.value.isMapping {
-                    let display = try entry.value.mapping("workout kind \"\(entry.key)\"")
-                    try display.rejectUnknownKeys(["title", "subtitle"])
-                    kinds.append(WorkoutOption(id: entry.key, title: try display.required("title").string("title"),
-                                               subtitle: try display["subtitle"]?.string("subtitle")))
-                } else {
-                    kinds.append(WorkoutOption(id: entry.key, title: try entry.value.string("the title of \"\(entry.key)\"")))
+                guard entry.value.isMapping else {
+                    throw entry.keyValue.error("workout kind \"\(entry.key)\" needs a title and the HealthKit activity type its "
+                        + "sensors record; write \(entry.key): {title: ..., activity: running} (activity: HKWorkoutActivityType's "
+                        + "case name, such as walking, running, cycling, swimming, hiking or other)")
                 }
+                let display = try entry.value.mapping("workout kind \"\(entry.key)\"")
+                try display.rejectUnknownKeys(["title", "subtitle", "activity"])
+                kinds.append(WorkoutOption(id: entry.key, title: try display.required("title").string("title"),
+                                           subtitle: try display["subtitle"]?.string("subtitle")))
+                activities[entry.key] = try Self.activity(of: entry.key, in: display)
             }
         }
 
@@ -127,7 +130,8 @@ public enum ManifestParser {
             }
         }
 
-        return (AppManifestModel(name: name, healthAuthorization: health, workoutKinds: kinds, suggestedWorkouts: suggested,
+        return (AppManifestModel(name: name, healthAuthorization: health, workoutKinds: kinds, activities: activities,
+                                 suggestedWorkouts: suggested,
                                  intents: intents, donations: donations), warnings)
     }
 
@@ -174,6 +178,8 @@ public enum ManifestParser {
             perform: perform, location: value.location)
     }
 
+    static let triggerWords = ["session-started", "session-paused", "session-resumed", "start-returned"]
+
     private static func parseTrigger(_ value: YAMLValue, intents: [AppManifestModel.Intent]) throws(DocumentError) -> AppManifestModel.Trigger {
         if value.isScalar {
             let word = try value.string("when")
@@ -181,14 +187,19 @@ public enum ManifestParser {
             case "session-started": return .sessionStarted
             case "session-paused": return .sessionPaused
             case "session-resumed": return .sessionResumed
+            case "start-returned": return .startReturned
             default:
-                let options = ["session-started", "session-paused", "session-resumed", "{performed: INTENT, count: N}"]
+                let options = triggerWords + ["{performed: INTENT, count: N}", "{at: TIME}"]
                 throw value.error("unknown trigger \"\(word)\"; expected one of \(options.joined(separator: ", "))"
-                                  + Spelling.suggestion(for: word, among: Array(options.prefix(3))))
+                                  + Spelling.suggestion(for: word, among: triggerWords))
             }
         }
         let map = try value.mapping("when")
-        try map.rejectUnknownKeys(["performed", "count", "every"])
+        if let at = map["at"] {
+            try map.rejectUnknownKeys(["at"])
+            return .at(try at.duration("at"))
+        }
+        try map.rejectUnknownKeys(["performed", "count", "every", "at"])
         let nameValue = try map.required("performed")
         let name = try nameValue.string("the performed intent")
         guard intents.contains(where: { $0.name == name }) else {
@@ -210,6 +221,25 @@ public enum ManifestParser {
         guard let first = text.unicodeScalars.first, !text.isEmpty, text.count <= 128 else { return false }
         return (first.properties.isAlphabetic || first == "_")
             && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// A workout kind's `activity:`: a HealthKit activity type that a sensor model records
+    /// (T1), decided by `WorkoutActivityType.sensorModel`, the one table.
+    static func activity(of kind: String, in display: YAMLMapping) throws(DocumentError) -> WorkoutActivityType {
+        guard let value = display["activity"] else {
+            throw DocumentError(
+                "workout kind \"\(kind)\" has no activity; say which HealthKit activity type its sensors record, "
+                    + "e.g. activity: running (HKWorkoutActivityType's case names: walking, running, cycling, swimming, hiking, other, ...)",
+                at: display.location)
+        }
+        let name = try value.string("the activity of \"\(kind)\"")
+        do throws(WorkoutActivityType.Unusable) {
+            return try WorkoutActivityType.modelled(named: name)
+        } catch {
+            let hint = WorkoutActivityType(name: name) == nil
+                ? Spelling.suggestion(for: name, among: WorkoutActivityType.allCases.map(\.name)) : ""
+            throw value.error("workout kind \"\(kind)\": \(error)" + hint)
+        }
     }
 }
 

@@ -32,3 +32,16 @@ static inline int actionsim_open_pseudo_terminal(int *master, int *slave) {
     *slave = s;
     return 0;
 }
+
+// libdispatch's main queue, as CoreFoundation's run loop drives it on Linux: the eventfd
+// that becomes readable when work is queued for the main thread, and the call that runs it
+// on that thread. Exported by libdispatch for Foundation; the live loop, which owns the main
+// thread in `actionsim run`, drives the queue the same way so that `@MainActor` code runs.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+/// Whether the calling thread is the process's main thread (its thread id is the pid).
+#include <sys/syscall.h>
+static inline int actionsim_is_main_thread(void) {
+    return getpid() == (pid_t)syscall(SYS_gettid);
+}

@@ -1,12 +1,12 @@
 import AppIntents
 import Foundation
-import Synchronization
 
-/// Told of submersion events, depth and pressure measurements and water temperature, as
-/// CoreMotion's delegate is. Every method is optional. Called inside the simulated watch,
-/// once per sensor sample, on the engine's time line (an actor implements these
-/// `nonisolated` and hands the data on with `Task { await ... }`, as Apple's examples do).
-public protocol CMWaterSubmersionManagerDelegate: AnyObject, Sendable {
+/// Told of submersion events, depth and pressure, and water temperature (Apple's page:
+/// "CMWaterSubmersionManagerDelegate"). Every method is optional. A watch calls them on a
+/// background queue; the simulated one calls them on the engine's time line, inside the
+/// simulated watch: implement them `nonisolated` and hand the data on (`Task { await ... }`),
+/// as Apple's examples do.
+public protocol CMWaterSubmersionManagerDelegate: AnyObject {
     func manager(_ manager: CMWaterSubmersionManager, didUpdate event: CMWaterSubmersionEvent)
     func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterSubmersionMeasurement)
     func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterTemperature)
@@ -20,12 +20,16 @@ extension CMWaterSubmersionManagerDelegate {
     public func manager(_ manager: CMWaterSubmersionManager, errorOccurred error: any Error) {}
 }
 
-/// Live depth, water pressure and water temperature (T2), from the simulated dive sensors.
+/// Live depth, water pressure and water temperature (Apple's page: "CMWaterSubmersionManager"),
+/// from the simulated dive sensors (T2).
 ///
 /// The manager belongs to the watch on which its delegate was set (the moment a real one
-/// starts delivering). It turns each dive sample into what CoreMotion would send: an event
-/// when the submersion state changes, a measurement, and, under water, a temperature.
-public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
+/// starts delivering). It sends what CoreMotion sends, at Apple's cadence: an event when
+/// the watch goes under or comes up; under water, a measurement (depth, pressure, surface
+/// pressure) and a temperature three times a second; at the surface, a measurement (surface
+/// pressure only) with each sample of the sensors (1 Hz by default), and no temperature.
+public final class CMWaterSubmersionManager: SensorReadingObserver, @unchecked Sendable {
+    // @unchecked: every mutable property is behind `values`' lock.
     private struct Weak {
         weak var delegate: (any CMWaterSubmersionManagerDelegate)?
     }
@@ -39,6 +43,8 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
     /// Submersion data is available on every simulated watch (an Apple Watch Ultra).
     public static var waterSubmersionAvailable: Bool { true }
 
+    public static var authorizationStatus: CMAuthorizationStatus { .authorized }
+
     /// The deepest the watch measures: 40 m, the full Submerged Depth and Pressure entitlement.
     public var maximumDepth: Measurement<UnitLength>? { Measurement(value: Self.maximumDepthMetres, unit: .meters) }
 
@@ -49,7 +55,7 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
     static let seawaterDensity = 1025.0
     static let gravity = 9.80665
 
-    private let values = Mutex(Values())
+    private let values = LockedState(Values())
 
     public init() {}
 
@@ -68,7 +74,7 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
     }
 
     public func sensorsDidUpdate(_ reading: SensorReading) {
-        // Only dive samples carry submersion data.
+        // Only dive readings carry submersion data.
         guard reading.depth != nil || reading.pressure != nil || reading.submerged != nil else { return }
         let (delegate, changed) = values.withLock { values -> ((any CMWaterSubmersionManagerDelegate)?, Bool) in
             let submerged = reading.submerged ?? ((reading.depth ?? 0) > 0)
@@ -76,7 +82,7 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
             return (values.delegate.delegate, values.submerged != submerged)
         }
         guard let delegate else { return }
-        let date = Self.date(reading.time)
+        let date = SimulatedDate.at(reading.time)
         let measurement = CMWaterSubmersionMeasurement(reading: reading, date: date)
         if changed {
             delegate.manager(self, didUpdate: CMWaterSubmersionEvent(
@@ -89,16 +95,11 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, Sendable {
                 temperatureUncertainty: Measurement(value: 0.1, unit: .celsius)))
         }
     }
-
-    /// A fixed day plus the engine's time, so that two runs see the same dates.
-    static func date(_ time: Duration) -> Date {
-        let (seconds, attoseconds) = time.components
-        return Date(timeIntervalSince1970: 1_735_689_600).addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
-    }
 }
 
-/// The watch went under water, or came up.
-public struct CMWaterSubmersionEvent: Sendable {
+/// The watch went under water, or came up (Apple's page: "CMWaterSubmersionEvent").
+public final class CMWaterSubmersionEvent: @unchecked Sendable {
+    // @unchecked: immutable.
     public enum State: Int, Hashable, Sendable {
         case unknown = 0
         case notSubmerged
@@ -107,10 +108,16 @@ public struct CMWaterSubmersionEvent: Sendable {
 
     public let state: State
     public let date: Date
+
+    init(state: State, date: Date) {
+        self.state = state
+        self.date = date
+    }
 }
 
-/// Depth and pressure, once per sample.
-public struct CMWaterSubmersionMeasurement: Sendable {
+/// Depth and pressure (Apple's page: "CMWaterSubmersionMeasurement").
+public final class CMWaterSubmersionMeasurement: @unchecked Sendable {
+    // @unchecked: immutable.
     public enum DepthState: Int, Hashable, Sendable {
         case unknown = 0
         case notSubmerged = 100
@@ -154,9 +161,16 @@ public struct CMWaterSubmersionMeasurement: Sendable {
     }
 }
 
-/// Water temperature, under water only.
-public struct CMWaterTemperature: Sendable {
+/// Water temperature, under water only (Apple's page: "CMWaterTemperature").
+public final class CMWaterTemperature: @unchecked Sendable {
+    // @unchecked: immutable.
     public let date: Date
     public let temperature: Measurement<UnitTemperature>
     public let temperatureUncertainty: Measurement<UnitTemperature>
+
+    init(date: Date, temperature: Measurement<UnitTemperature>, temperatureUncertainty: Measurement<UnitTemperature>) {
+        self.date = date
+        self.temperature = temperature
+        self.temperatureUncertainty = temperatureUncertainty
+    }
 }

@@ -9,8 +9,13 @@ public enum DeviceProfileParser {
     static let evdevKeys = ["match", "grab"]
     static let gpioKeys = ["chip", "consumer", "bias", "active-low"]
 
+    /// Reads the profile at `path`, or the built-in one it names when no file is there.
     public static func load(contentsOf path: String) throws(DocumentError) -> DeviceProfile {
-        try parse(try YAMLDocument(contentsOf: path))
+        do {
+            return try parse(try YAMLDocument.load(path))
+        } catch where error.location == nil && error.message == "no such file" {
+            throw DocumentError(error.message + BuiltInDocuments.hint(.deviceProfile, for: path), file: error.file)
+        }
     }
 
     public static func parse(_ document: YAMLDocument) throws(DocumentError) -> DeviceProfile {

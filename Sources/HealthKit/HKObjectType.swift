@@ -1,6 +1,6 @@
-/// The kinds of health data an app asks to read or share (what it lists in
-/// `requestAuthorization(toShare:read:)`). The class hierarchy follows HealthKit's so that
-/// Apple's `let typesToShare: Set = [HKQuantityType.workoutType()]` passes where a
+/// A kind of health data (Apple's page: "HKObjectType"): what an app lists in
+/// `requestAuthorization(toShare:read:)`. The class hierarchy follows Apple's, so that
+/// `let typesToShare: Set = [HKQuantityType.workoutType()]` passes where a
 /// `Set<HKSampleType>` is expected.
 public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendable {
     // @unchecked: every stored property is an immutable `let`.
@@ -11,36 +11,54 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
     /// The type of workouts, for sharing them.
     public class func workoutType() -> HKWorkoutType { HKWorkoutType(identifier: "HKWorkoutTypeIdentifier") }
 
+    public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier) -> HKQuantityType? {
+        HKQuantityType(identifier)
+    }
+
     public static func == (lhs: HKObjectType, rhs: HKObjectType) -> Bool { lhs.identifier == rhs.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
     public var description: String { identifier }
 }
 
-/// Types of data that are sampled over time.
+/// Data sampled over time (Apple's page: "HKSampleType").
 public class HKSampleType: HKObjectType, @unchecked Sendable {}
 
-/// Workouts.
+/// Workouts (Apple's page: "HKWorkoutType").
 public final class HKWorkoutType: HKSampleType, @unchecked Sendable {}
 
-/// A measured quantity, such as heart rate or distance.
+/// Series attached to a workout, such as its route (Apple's page: "HKSeriesType").
+public final class HKSeriesType: HKSampleType, @unchecked Sendable {
+    public class func workoutRoute() -> HKSeriesType { HKSeriesType(identifier: "HKWorkoutRouteTypeIdentifier") }
+    public class func heartbeat() -> HKSeriesType { HKSeriesType(identifier: "HKDataTypeIdentifierHeartbeatSeries") }
+}
+
+/// A measured quantity, such as heart rate or distance (Apple's page: "HKQuantityType").
 public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     public convenience init(_ identifier: HKQuantityTypeIdentifier) {
         self.init(identifier: identifier.rawValue)
     }
+
+    /// Whether values add up over time (energy, distance) or stand alone (heart rate).
+    public var aggregationStyle: HKQuantityAggregationStyle {
+        HKQuantityTypeIdentifier.cumulative.contains(HKQuantityTypeIdentifier(rawValue: identifier)) ? .cumulative : .discreteArithmetic
+    }
+
+    public func `is`(compatibleWith unit: HKUnit) -> Bool {
+        HKQuantityTypeIdentifier(rawValue: identifier).canonicalUnit.map { $0.dimension == unit.dimension } ?? true
+    }
 }
 
-/// The quantities the simulated sensors measure (T1).
-public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+/// How a quantity's values combine (Apple's page: "HKQuantityAggregationStyle").
+public enum HKQuantityAggregationStyle: Int, Hashable, Sendable {
+    case cumulative = 0
+    case discreteArithmetic = 1
+    case discreteTemporallyWeighted = 2
+    case discreteEquivalentContinuousLevel = 3
+}
 
-    public static let heartRate = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierHeartRate")
-    public static let activeEnergyBurned = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierActiveEnergyBurned")
-    public static let distanceWalkingRunning = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceWalkingRunning")
-    public static let distanceCycling = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceCycling")
-    public static let distanceSwimming = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierDistanceSwimming")
-    public static let swimmingStrokeCount = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierSwimmingStrokeCount")
-    public static let runningSpeed = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierRunningSpeed")
-    public static let underwaterDepth = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierUnderwaterDepth")
-    public static let waterTemperature = HKQuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierWaterTemperature")
+/// Whether the app may share a type (Apple's page: "HKAuthorizationStatus").
+public enum HKAuthorizationStatus: Int, Hashable, Sendable {
+    case notDetermined = 0
+    case sharingDenied = 1
+    case sharingAuthorized = 2
 }

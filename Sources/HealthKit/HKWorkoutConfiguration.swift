@@ -1,7 +1,8 @@
-import Synchronization
+import AppIntents
 
-/// What kind of workout a session records. Apple's examples set `activityType`,
-/// `locationType`, and for swimming `swimmingLocationType` and `lapLength`.
+/// What kind of workout a session records (Apple's page: "HKWorkoutConfiguration"): its
+/// activity type (which picks the simulated sensors, T1), where it happens, and for a swim,
+/// the pool.
 public final class HKWorkoutConfiguration: Sendable {
     private struct Values {
         var activityType: HKWorkoutActivityType = .other
@@ -10,7 +11,7 @@ public final class HKWorkoutConfiguration: Sendable {
         var lapLength: HKQuantity?
     }
 
-    private let values = Mutex(Values())
+    private let values = LockedState(Values())
 
     public init() {}
 
@@ -35,17 +36,12 @@ public final class HKWorkoutConfiguration: Sendable {
     }
 }
 
-/// The activities the simulator's workout and dive apps use.
-public enum HKWorkoutActivityType: String, Hashable, Sendable, CaseIterable {
-    case walking, running, swimming, cycling, hiking
-    case underwaterDiving
-    case other
+/// Indoors or out (Apple's page: "HKWorkoutSessionLocationType").
+public enum HKWorkoutSessionLocationType: Int, Hashable, Sendable, CaseIterable {
+    case unknown = 1, indoor, outdoor
 }
 
-public enum HKWorkoutSessionLocationType: String, Hashable, Sendable, CaseIterable {
-    case unknown, indoor, outdoor
-}
-
-public enum HKWorkoutSwimmingLocationType: String, Hashable, Sendable, CaseIterable {
-    case unknown, pool, openWater
+/// Pool or open water (Apple's page: "HKWorkoutSwimmingLocationType").
+public enum HKWorkoutSwimmingLocationType: Int, Hashable, Sendable, CaseIterable {
+    case unknown = 0, pool, openWater
 }

@@ -1,9 +1,7 @@
 import ActionButtonCore
 import AppIntents
-import Foundation
-import Synchronization
 
-/// The states of a workout session.
+/// The states of a workout session (Apple's page: "HKWorkoutSessionState").
 public enum HKWorkoutSessionState: Int, Hashable, Sendable, CustomStringConvertible {
     case notStarted = 1
     case running
@@ -24,13 +22,20 @@ public enum HKWorkoutSessionState: Int, Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// Told of a session's state changes and failures, as HealthKit's delegate is. Called at
-/// once, in the code that changed the state (an actor implements these `nonisolated`).
-public protocol HKWorkoutSessionDelegate: AnyObject, Sendable {
+/// Whether a session runs on this device or mirrors one elsewhere (Apple's page: "HKWorkoutSessionType").
+public enum HKWorkoutSessionType: Int, Hashable, Sendable {
+    case primary = 0, mirrored
+}
+
+/// Told of a session's state changes, failures and events (Apple's page:
+/// "HKWorkoutSessionDelegate"). A watch calls these on a background queue; the simulated
+/// one calls them at once, in the code that changed the state, on the engine's time line.
+/// Implement them `nonisolated` on an actor or a main-actor class, as on a watch.
+public protocol HKWorkoutSessionDelegate: AnyObject {
     func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
                         from fromState: HKWorkoutSessionState, date: Date)
     func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error)
-    /// Optional, as in HealthKit.
+    /// Pauses and resumes, as the session makes them.
     func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
 }
 
@@ -38,34 +43,14 @@ extension HKWorkoutSessionDelegate {
     public func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {}
 }
 
-/// A HealthKit error the simulated frameworks report.
-public struct HKError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Code: String, Hashable, Sendable {
-        case errorInvalidArgument
-        case errorAnotherWorkoutSessionStarted
-        case errorWorkoutActive
-        case errorNoData
-    }
-
-    public var code: Code
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-    public var localizedDescription: String { message }
-}
-
-/// A workout (or dive) session: what the system's start deadline waits for (A5). Starting
-/// it starts the app's session on the simulated watch; pausing, resuming and ending it do
-/// the same there (A7, A11).
+/// A workout (or dive) session (Apple's page: "HKWorkoutSession"): what the system's start
+/// deadline waits for (A5). Starting it starts the app's session on the simulated watch;
+/// pausing, resuming and ending it do the same there (A7, A11).
 ///
-/// The session belongs to the watch on which `startActivity` was called, and every later
-/// call acts on that watch, from whatever code it comes.
-public final class HKWorkoutSession: Sendable {
+/// The session belongs to the watch on which `startActivity(with:)` (or `prepare()`) was
+/// called, and every later call acts on that watch, from whatever code it comes.
+public final class HKWorkoutSession: @unchecked Sendable {
+    // @unchecked: every mutable property is behind `values`' lock.
     private struct Weak {
         weak var delegate: (any HKWorkoutSessionDelegate)?
     }
@@ -80,15 +65,24 @@ public final class HKWorkoutSession: Sendable {
     }
 
     public let workoutConfiguration: HKWorkoutConfiguration
-    private let values = Mutex(Values())
+    private let values = LockedState(Values())
 
+    /// Refuses an activity type no simulated sensor records, saying why (T1); dives record
+    /// their own sensors whatever the type.
     public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) throws {
+        let activity = configuration.activityType
+        if activity.sensorModel == nil, activity != .underwaterDiving {
+            throw HKError(.errorInvalidArgument,
+                          "HKWorkoutSession: HKWorkoutActivityType.\(activity) cannot be simulated: \(activity.unmodelledReason ?? "")")
+        }
         self.workoutConfiguration = configuration
     }
 
     public var state: HKWorkoutSessionState { values.withLock { $0.state } }
     public var startDate: Date? { values.withLock { $0.startDate } }
     public var endDate: Date? { values.withLock { $0.endDate } }
+    public var type: HKWorkoutSessionType { .primary }
+    public var activityType: HKWorkoutActivityType { workoutConfiguration.activityType }
 
     public var delegate: (any HKWorkoutSessionDelegate)? {
         get { values.withLock { $0.delegate.delegate } }
@@ -105,64 +99,110 @@ public final class HKWorkoutSession: Sendable {
         }
     }
 
-    /// Starts the session on the current simulated watch (A3, A5). `date` is ignored: the
-    /// engine's clock stamps the start.
-    public func startActivity(with date: Date?) {
-        change(.start, to: .running, host: ActionButtonRuntime.host)
+    /// Gets the sensors ready without starting the workout (`.prepared`).
+    public func prepare() {
+        guard let host = ActionButtonRuntime.host else {
+            fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.prepare"))
+            return
+        }
+        guard state == .notStarted else { return }
+        values.withLock { $0.host = host }
+        transition(to: .prepared, on: host, event: nil)
     }
 
-    public func pause() { change(.pause, to: .paused, host: host) }
-    public func resume() { change(.resume, to: .running, host: host) }
-    public func end() { change(.end, to: .ended, host: host) }
+    /// Starts the session on the current simulated watch (A3, A5). The engine's clock stamps
+    /// the start, whatever `date` says.
+    public func startActivity(with date: Date?) {
+        guard let host = values.withLock({ $0.host }) ?? ActionButtonRuntime.host else {
+            fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.startActivity"))
+            return
+        }
+        guard state == .notStarted || state == .prepared else {
+            fail(HKError(.errorInvalidArgument, "this session was already started; create a new HKWorkoutSession for a new workout"))
+            return
+        }
+        let activity = workoutConfiguration.activityType
+        // The log names the HealthKit activity, which is also the workout style it shows.
+        guard command(.start, style: activity.name, activity: activity, on: host) else { return }
+        values.withLock { values in
+            values.host = host
+            values.startDate = SimulatedDate.now(on: host)
+        }
+        HealthDatabase.current.activeSession = self
+        transition(to: .running, on: host, event: nil)
+    }
+
+    public func pause() {
+        guard let host, state == .running, command(.pause, on: host) else { return }
+        transition(to: .paused, on: host, event: .pause)
+    }
+
+    public func resume() {
+        guard let host, state == .paused, command(.resume, on: host) else { return }
+        transition(to: .running, on: host, event: .resume)
+    }
+
+    /// Stops the workout's activity; the session then waits for `end()`.
+    public func stopActivity(with date: Date?) {
+        guard let host, state == .running || state == .paused, command(.end, on: host) else { return }
+        transition(to: .stopped, on: host, event: nil)
+    }
+
+    /// Ends the session (A11): the watch's session ends, and with it the next action.
+    public func end() {
+        guard let host else {
+            fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.end"))
+            return
+        }
+        switch state {
+        case .ended: return
+        case .running, .paused:
+            guard command(.end, on: host) else { return }
+        case .notStarted, .prepared, .stopped:
+            break
+        }
+        values.withLock { $0.endDate = SimulatedDate.now(on: host) }
+        HealthDatabase.current.activeSession = nil
+        transition(to: .ended, on: host, event: nil)
+    }
 
     /// The watch the session runs on (nil before it starts).
     var host: (any ActionButtonHost)? { values.withLock { $0.host } }
 
-    private func change(_ command: SessionLifecycle.Command, to target: HKWorkoutSessionState, host: (any ActionButtonHost)?) {
-        guard let host else {
-            fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.\(command.rawValue)"))
-            return
-        }
-        if command == .start, state != .notStarted {
-            fail(HKError(.errorInvalidArgument, "this session was already started; create a new HKWorkoutSession for a new workout"))
-            return
-        }
-        // HealthKit's session reports its activity type; the log shows it beside the start.
-        let activity = command == .start ? workoutConfiguration.activityType.rawValue : nil
+    var builder: HKLiveWorkoutBuilder? { values.withLock { $0.builder } }
+
+    /// Tells the simulated watch; a refusal (say, a second workout while one runs) reaches
+    /// the delegate as an error, as on a watch.
+    private func command(_ command: SessionLifecycle.Command, style: String? = nil, activity: WorkoutActivityType? = nil,
+                         on host: any ActionButtonHost) -> Bool {
         do {
-            try host.session(command, workoutStyle: activity)
+            try host.session(command, workoutStyle: style, activity: activity)
+            return true
         } catch {
-            fail(HKError(.errorInvalidArgument, "cannot \(command.rawValue) the workout session: \(error)"))
-            return
+            fail(HKError(command == .start ? .errorAnotherWorkoutSessionStarted : .errorInvalidArgument,
+                         "cannot \(command.rawValue) the workout session: \(error)"))
+            return false
         }
+    }
+
+    private func transition(to target: HKWorkoutSessionState, on host: any ActionButtonHost, event type: HKWorkoutEventType?) {
         let date = SimulatedDate.now(on: host)
-        let from = values.withLock { values -> HKWorkoutSessionState in
+        let (from, builder) = values.withLock { values -> (HKWorkoutSessionState, HKLiveWorkoutBuilder?) in
             let from = values.state
             values.state = target
-            if command == .start {
-                values.host = host
-                values.startDate = date
-            }
-            if command == .end { values.endDate = date }
-            return from
+            return (from, values.builder)
         }
+        let delegate = self.delegate
         delegate?.workoutSession(self, didChangeTo: target, from: from, date: date)
-        if command == .end { values.withLock { $0.builder }?.sessionEnded() }
+        if let type {
+            delegate?.workoutSession(self, didGenerate: HKWorkoutEvent(type: type, dateInterval: DateInterval(start: date, duration: 0),
+                                                                       metadata: nil))
+        }
+        // The builder records pauses and resumes as workout events, after the session says so.
+        builder?.sessionChanged(to: target, at: date)
     }
 
     private func fail(_ error: any Error) {
         delegate?.workoutSession(self, didFailWithError: error)
-    }
-}
-
-/// Dates the simulated frameworks hand back: a fixed day plus the engine's time, so that
-/// two runs of a scenario see the same dates.
-enum SimulatedDate {
-    /// 2025-01-01T00:00:00Z, when every simulation begins.
-    static let origin = Date(timeIntervalSince1970: 1_735_689_600)
-
-    static func now(on host: any ActionButtonHost) -> Date {
-        let (seconds, attoseconds) = host.now.components
-        return origin.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
     }
 }

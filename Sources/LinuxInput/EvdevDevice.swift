@@ -86,6 +86,12 @@ public final class EvdevDevice {
         libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32(code)) != 0
     }
 
+    /// The keys that are down, as libevdev last saw them (after the events read so far).
+    public var keysDown: [UInt16] {
+        guard libevdev_has_event_type(handle, UInt32(EV_KEY)) == 1 else { return [] }
+        return (0...UInt16(KEY_MAX)).filter { hasKey($0) && isKeyDown($0) }
+    }
+
     /// Asks the kernel to stamp events with `CLOCK_MONOTONIC` (`EVIOCSCLOCKID` through
     /// `libevdev_set_clock_id`) instead of wall-clock time, so that event times and the
     /// loop's clock are on one time line and a clock step cannot reorder presses.

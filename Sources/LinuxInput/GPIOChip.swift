@@ -42,43 +42,70 @@ public struct GPIOLineConfig: Hashable, Sendable {
     }
 }
 
-/// An open GPIO chip (`/dev/gpiochipN`) through libgpiod 1.6.
+/// Which libgpiod this build uses: chosen at build time from `pkg-config --modversion
+/// libgpiod` (Package.swift), because 1.6 and 2.x have different C APIs.
+public enum GPIOLibrary {
+    #if LIBGPIOD_V2
+    /// libgpiod 2.x: the kernel's GPIO uAPI v2 (Linux 5.10 and later), with debounce in the
+    /// kernel, per-line event sequence numbers and a chosen event clock.
+    public static let version = "libgpiod " + (string(gpiod_api_version()) ?? "2")
+    #else
+    /// libgpiod 1.6: the kernel's GPIO uAPI v1, no debounce, no sequence numbers; a line's
+    /// kernel queue holds 16 events and drops the newest when full.
+    public static let version = "libgpiod " + (string(gpiod_version_string()) ?? "1.6")
+    #endif
+}
+
+/// An open GPIO chip (`/dev/gpiochipN`) through libgpiod (1.6 or 2.x, see `GPIOLibrary`).
 public final class GPIOChip {
     private let handle: OpaquePointer
     private var closed = false
 
     /// The kernel's name (`gpiochip0`).
     public let name: String
-    /// The driver's label (`pinctrl-bcm2711`, `gpio-sim.0-node0`).
+    /// The driver's label (`pinctrl-bcm2711`, `pinctrl-rp1`, `gpio-sim.0-node0`).
     public let label: String
     public let lineCount: Int
     public var path: String { "/dev/" + name }
 
-    /// Opens a chip by name (`gpiochip0`), path (`/dev/gpiochip0`), label
-    /// (`pinctrl-bcm2835`) or number (`0`): `gpiod_chip_open_lookup(3)`.
+    /// Opens a chip by name (`gpiochip0`), path (`/dev/gpiochip0`), number (`0`) or label
+    /// (`pinctrl-bcm2835`: every chip is opened until one has it).
     public init(_ spec: String) throws(LinuxInputError) {
-        if let opened = gpiod_chip_open_lookup(spec) {
+        if let path = Self.path(of: spec) {
+            guard let opened = Self.open(path) else {
+                let errno = LinuxInputError.lastErrno
+                if errno == .noSuchFileOrDirectory { throw .noSuchChip(spec, available: Self.summaries()) }
+                if errno == .permissionDenied || errno == .notPermitted {
+                    throw .permissionDenied(path, operation: "open GPIO chip", access: DeviceAccess(path: path))
+                }
+                throw LinuxInputError.from(errno, device: path, operation: "open GPIO chip")
+            }
             handle = opened
         } else {
-            let errno = LinuxInputError.lastErrno
-            // A lookup by label opens every chip; a refusal on any of them surfaces here.
-            if errno == .permissionDenied || errno == .notPermitted {
-                throw .permissionDenied(Self.describe(spec), operation: "open GPIO chip")
+            // By label: every chip must be opened to read its label.
+            var found: OpaquePointer?
+            var denied: [String] = []
+            for path in Self.chipPaths() {
+                guard let chip = Self.open(path) else {
+                    let errno = LinuxInputError.lastErrno
+                    if errno == .permissionDenied || errno == .notPermitted { denied.append(path) }
+                    continue
+                }
+                if Self.label(of: chip) == spec { found = chip; break }
+                Self.close(chip)
             }
-            if errno == .noSuchFileOrDirectory || errno == .operationNotSupportedByDevice || errno == .inappropriateIOCTLForDevice || errno == .invalidArgument {
-                // A lookup by label must open every chip, and libgpiod reports a refusal as
-                // "not found": say which chips this user may not open.
-                let denied = Self.chipPaths().filter { access($0, R_OK | W_OK) != 0 && Glibc.errno == EACCES }
-                if !denied.isEmpty {
-                    throw .permissionDenied(denied.joined(separator: ", "), operation: "look for GPIO chip \"\(spec)\" in")
+            guard let found else {
+                if let first = denied.first {
+                    throw .permissionDenied(denied.joined(separator: ", "), operation: "look for GPIO chip \"\(spec)\" in",
+                                            access: DeviceAccess(path: first))
                 }
                 throw .noSuchChip(spec, available: Self.summaries())
             }
-            throw LinuxInputError.from(errno, device: Self.describe(spec), operation: "open GPIO chip")
+            handle = found
         }
-        name = string(gpiod_chip_name(handle)) ?? spec
-        label = string(gpiod_chip_label(handle)) ?? ""
-        lineCount = Int(gpiod_chip_num_lines(handle))
+        name = Self.name(of: handle)
+        label = Self.label(of: handle)
+        lineCount = Self.lineCount(of: handle)
     }
 
     deinit { close() }
@@ -86,7 +113,7 @@ public final class GPIOChip {
     public func close() {
         guard !closed else { return }
         closed = true
-        gpiod_chip_close(handle)
+        Self.close(handle)
     }
 
     /// `/dev/gpiochip*`, in number order, whether or not this user may open them.
@@ -106,21 +133,119 @@ public final class GPIOChip {
     /// `gpiochip0 [pinctrl-bcm2711]` for every chip that can be opened, for error messages.
     static func summaries() -> [String] {
         chipPaths().map { path in
-            guard let chip = gpiod_chip_open(path) else { return path }
-            defer { gpiod_chip_close(chip) }
-            return "\(string(gpiod_chip_name(chip)) ?? path) [\(string(gpiod_chip_label(chip)) ?? "")]"
+            guard let chip = open(path) else { return path }
+            defer { close(chip) }
+            return "\(name(of: chip)) [\(label(of: chip))]"
         }
     }
 
-    private static func describe(_ spec: String) -> String {
-        spec.hasPrefix("/") ? spec : "\"\(spec)\""
+    /// The path a spec names directly (a path, `gpiochipN` or `N`), or nil for a label.
+    private static func path(of spec: String) -> String? {
+        if spec.hasPrefix("/") { return spec }
+        if spec.hasPrefix("gpiochip"), Int(spec.dropFirst(8)) != nil { return "/dev/" + spec }
+        if Int(spec) != nil { return "/dev/gpiochip" + spec }
+        return nil
     }
 
-    /// The line's current state (`gpiod_line_update` then its getters).
+    /// The line's current state.
     public func lineInfo(_ offset: Int) throws(LinuxInputError) -> GPIOLineInfo {
-        guard offset >= 0, offset < lineCount, let line = gpiod_chip_get_line(handle, UInt32(offset)) else {
+        guard offset >= 0, offset < lineCount else {
             throw .noSuchLine(chip: name, line: "\(offset)", lineCount: lineCount)
         }
+        guard let info = readLineInfo(offset) else {
+            throw LinuxInputError.from(LinuxInputError.lastErrno, device: "line \(offset) of \(name)", operation: "read the state of")
+        }
+        return info
+    }
+
+    /// Every line, in offset order.
+    public func lines() throws(LinuxInputError) -> [GPIOLineInfo] {
+        var result: [GPIOLineInfo] = []
+        for offset in 0..<lineCount { result.append(try lineInfo(offset)) }
+        return result
+    }
+
+    /// Requests `lines` as inputs reporting both edges, with their bias and active-low
+    /// setting, under `consumer` (what `gpioinfo` shows). All or nothing.
+    ///
+    /// - Parameter debounce: with libgpiod 2.x, the kernel debounces each line this long
+    ///   (`debounce_period_us`): it reports a line's level once it has been stable that long,
+    ///   and only when it changed. libgpiod 1.6 cannot: `GPIOLineRequest.debounce` says what
+    ///   the kernel does, and the caller debounces the rest in software.
+    public func requestEdgeEvents(_ lines: [GPIOLineConfig], consumer: String,
+                                  debounce: Duration = .zero) throws(LinuxInputError) -> GPIOLineRequest {
+        for config in lines where config.offset < 0 || config.offset >= lineCount {
+            throw .noSuchLine(chip: name, line: "\(config.offset)", lineCount: lineCount)
+        }
+        return try GPIOLineRequest(chip: self, handle: handle, lines: lines, consumer: consumer, debounce: debounce)
+    }
+
+    /// Why a request of `lines` failed with `errno`: names the line someone else holds.
+    func requestError(_ errno: Errno, lines: [GPIOLineConfig]) -> LinuxInputError {
+        let infos = lines.compactMap { readLineInfo($0.offset) }
+        if errno == .resourceBusy, let busy = infos.first(where: \.isUsed) ?? infos.first {
+            return LinuxInputError.from(errno, device: "line \(busy.label) of \(name) [\(label)]", operation: "request",
+                                        holder: busy.consumer ?? "the kernel (no consumer name)")
+        }
+        let which = infos.map(\.label).joined(separator: ", ")
+        return LinuxInputError.from(errno, device: "line\(infos.count == 1 ? "" : "s") \(which) of \(name) [\(label)]", operation: "request")
+    }
+
+    // MARK: The two libgpiod APIs
+
+    #if LIBGPIOD_V2
+    private static func open(_ path: String) -> OpaquePointer? { gpiod_chip_open(path) }
+    private static func close(_ chip: OpaquePointer) { gpiod_chip_close(chip) }
+
+    private static func name(of chip: OpaquePointer) -> String {
+        chipInfo(chip) { string(gpiod_chip_info_get_name($0)) } ?? string(gpiod_chip_get_path(chip)) ?? "gpiochip?"
+    }
+
+    private static func label(of chip: OpaquePointer) -> String {
+        chipInfo(chip) { string(gpiod_chip_info_get_label($0)) } ?? ""
+    }
+
+    private static func lineCount(of chip: OpaquePointer) -> Int {
+        chipInfo(chip) { Int(gpiod_chip_info_get_num_lines($0)) } ?? 0
+    }
+
+    private static func chipInfo<T>(_ chip: OpaquePointer, _ read: (OpaquePointer) -> T?) -> T? {
+        guard let info = gpiod_chip_get_info(chip) else { return nil }
+        defer { gpiod_chip_info_free(info) }
+        return read(info)
+    }
+
+    private func readLineInfo(_ offset: Int) -> GPIOLineInfo? {
+        guard let info = gpiod_chip_get_line_info(handle, UInt32(offset)) else { return nil }
+        defer { gpiod_line_info_free(info) }
+        let bias: GPIOBias
+        switch gpiod_line_info_get_bias(info) {
+        case GPIOD_LINE_BIAS_PULL_UP: bias = .pullUp
+        case GPIOD_LINE_BIAS_PULL_DOWN: bias = .pullDown
+        case GPIOD_LINE_BIAS_DISABLED: bias = .disabled
+        default: bias = .asIs
+        }
+        return GPIOLineInfo(offset: offset, name: string(gpiod_line_info_get_name(info)),
+                            consumer: string(gpiod_line_info_get_consumer(info)),
+                            isUsed: gpiod_line_info_is_used(info),
+                            isOutput: gpiod_line_info_get_direction(info) == GPIOD_LINE_DIRECTION_OUTPUT,
+                            isActiveLow: gpiod_line_info_is_active_low(info), bias: bias)
+    }
+
+    /// The offset of the line the kernel or device tree named `name` (`GPIO17`).
+    public func offset(ofLineNamed name: String) -> Int? {
+        let offset = gpiod_chip_get_line_offset_from_name(handle, name)
+        return offset >= 0 ? Int(offset) : nil
+    }
+    #else
+    private static func open(_ path: String) -> OpaquePointer? { gpiod_chip_open(path) }
+    private static func close(_ chip: OpaquePointer) { gpiod_chip_close(chip) }
+    private static func name(of chip: OpaquePointer) -> String { string(gpiod_chip_name(chip)) ?? "gpiochip?" }
+    private static func label(of chip: OpaquePointer) -> String { string(gpiod_chip_label(chip)) ?? "" }
+    private static func lineCount(of chip: OpaquePointer) -> Int { Int(gpiod_chip_num_lines(chip)) }
+
+    private func readLineInfo(_ offset: Int) -> GPIOLineInfo? {
+        guard let line = gpiod_chip_get_line(handle, UInt32(offset)) else { return nil }
         _ = gpiod_line_update(line)
         let bias: GPIOBias
         switch Int(gpiod_line_bias(line)) {
@@ -136,52 +261,10 @@ public final class GPIOChip {
                             bias: bias)
     }
 
-    /// Every line, in offset order.
-    public func lines() throws(LinuxInputError) -> [GPIOLineInfo] {
-        var result: [GPIOLineInfo] = []
-        for offset in 0..<lineCount { result.append(try lineInfo(offset)) }
-        return result
-    }
-
     /// The offset of the line the kernel or device tree named `name` (`GPIO17`).
     public func offset(ofLineNamed name: String) -> Int? {
         guard let line = gpiod_chip_find_line(handle, name) else { return nil }
         return Int(gpiod_line_offset(line))
     }
-
-    /// Requests `lines` as inputs reporting both edges, with their bias and active-low
-    /// setting, under `consumer` (what `gpioinfo` shows). All or nothing: if one line
-    /// cannot be had, those already requested are released.
-    public func requestEdgeEvents(_ lines: [GPIOLineConfig], consumer: String) throws(LinuxInputError) -> GPIOLineRequest {
-        var requested: [(GPIOLineConfig, OpaquePointer)] = []
-        func releaseAll() { for (_, line) in requested { gpiod_line_release(line) } }
-        for config in lines {
-            guard config.offset >= 0, config.offset < lineCount, let line = gpiod_chip_get_line(handle, UInt32(config.offset)) else {
-                releaseAll()
-                throw .noSuchLine(chip: name, line: "\(config.offset)", lineCount: lineCount)
-            }
-            var flags: Int32 = 0
-            if config.activeLow { flags |= Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) }
-            switch config.bias {
-            case .asIs: break
-            case .disabled: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE)
-            case .pullUp: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP)
-            case .pullDown: flags |= Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN)
-            }
-            if gpiod_line_request_both_edges_events_flags(line, consumer, flags) != 0 {
-                let errno = LinuxInputError.lastErrno
-                let lineName = string(gpiod_line_name(line)).map { "\(config.offset) (\($0))" } ?? "\(config.offset)"
-                var holder: String?
-                if errno == .resourceBusy {
-                    _ = gpiod_line_update(line)
-                    holder = string(gpiod_line_consumer(line)) ?? "the kernel (no consumer name)"
-                }
-                releaseAll()
-                throw LinuxInputError.from(errno, device: "line \(lineName) of \(name) [\(label)]",
-                                           operation: "request", holder: holder)
-            }
-            requested.append((config, line))
-        }
-        return try GPIOLineRequest(chip: self, lines: requested)
-    }
+    #endif
 }

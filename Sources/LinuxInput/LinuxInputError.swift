@@ -5,8 +5,9 @@ import SystemPackage
 public enum LinuxInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The device node, chip or link does not exist.
     case noSuchDevice(String, operation: String)
-    /// Opening or grabbing needs rights the user lacks (the udev rules grant them).
-    case permissionDenied(String, operation: String)
+    /// Opening or grabbing needs rights the user lacks. `access` says who may open the node
+    /// (read when it was refused), so the message names the group that would work.
+    case permissionDenied(String, operation: String, access: DeviceAccess?)
     /// The device went away while in use (ENODEV): unplugged, or its driver unbound.
     case deviceGone(String)
     /// Someone else holds it: another grab, or a GPIO line requested by `consumer`.
@@ -24,10 +25,12 @@ public enum LinuxInputError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .noSuchDevice(let device, let operation):
             return "cannot \(operation) \(device): no such device"
-        case .permissionDenied(let device, let operation):
+        case .permissionDenied(let device, let operation, let access?):
+            return "cannot \(operation) \(device): permission denied; \(access.advice)"
+        case .permissionDenied(let device, let operation, nil):
             return "cannot \(operation) \(device): permission denied. Install the udev rules (sudo make install-udev, "
                 + "see udev/70-actionsim.rules) and add yourself to the actionsim group (sudo usermod -aG actionsim $USER), "
-                + "then log in again"
+                + "then log in again (on Raspberry Pi OS: groups gpio and input)"
         case .deviceGone(let device):
             return "\(device) went away (unplugged?)"
         case .busy(let device, let operation, let holder?):
@@ -52,7 +55,7 @@ public enum LinuxInputError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func from(_ errno: Errno, device: String, operation: String, holder: String? = nil) -> LinuxInputError {
         switch errno {
         case .noSuchFileOrDirectory: .noSuchDevice(device, operation: operation)
-        case .permissionDenied, .notPermitted: .permissionDenied(device, operation: operation)
+        case .permissionDenied, .notPermitted: .permissionDenied(device, operation: operation, access: DeviceAccess(path: device))
         case .operationNotSupportedByDevice: .deviceGone(device)
         case .resourceBusy: .busy(device, operation: operation, holder: holder)
         default: .failed(device, operation: operation, errno)

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP as bytes on a pipe the event loop watches (the self-pipe
-/// trick, equivalent to a signalfd). A signalfd needs the signals blocked in every thread,
+/// SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGCONT as bytes on a pipe the event loop watches
+/// (the self-pipe trick, equivalent to a signalfd). A signalfd needs the signals blocked in every thread,
 /// and Swift's executor threads exist before we could block them; a handler that only
 /// writes a byte works whichever thread the kernel picks.
 public final class SignalPipe {
@@ -11,6 +11,10 @@ public final class SignalPipe {
         case interrupt = 2   // SIGINT
         case hangup = 1      // SIGHUP
         case terminate = 15  // SIGTERM
+        /// Ctrl-Z: the loop gives the terminal back, then stops the process (`stopProcess()`).
+        case stop = 20       // SIGTSTP
+        /// `fg` or `bg` after any stop, SIGSTOP included.
+        case `continue` = 18 // SIGCONT
     }
 
     public let readDescriptor: Int32
@@ -33,23 +37,38 @@ public final class SignalPipe {
         writeDescriptor = fds[1]
         signalPipeWriteDescriptor = writeDescriptor
         for signal in Signal.allCases {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                let saved = errno
-                _ = write(signalPipeWriteDescriptor, &byte, 1)
-                errno = saved
-            }
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
             var old = sigaction()
-            sigaction(signal.rawValue, &action, &old)
+            Self.install(signal.rawValue, previous: &old)
             previous[signal.rawValue] = old
         }
         var wanted = sigset_t()
         sigemptyset(&wanted)
         for signal in Signal.allCases { sigaddset(&wanted, signal.rawValue) }
         pthread_sigmask(SIG_UNBLOCK, &wanted, &previousMask)
+    }
+
+    private static func install(_ number: Int32, previous: UnsafeMutablePointer<sigaction>?) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            let saved = errno
+            _ = write(signalPipeWriteDescriptor, &byte, 1)
+            errno = saved
+        }
+        action.sa_flags = SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(number, &action, previous)
+    }
+
+    /// Stops the process as Ctrl-Z does when nobody handles it, and returns once it is
+    /// continued (`fg`, `bg`, SIGCONT). The caller gives the terminal back first. The signal
+    /// goes to this thread (`raise`), so the stop happens before the call returns; the kernel
+    /// ignores it in a process group no shell controls (an orphaned one), and then this
+    /// returns at once.
+    public func stopProcess() {
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        Self.install(SIGTSTP, previous: nil)
     }
 
     /// Puts the previous handlers and signal mask back and closes the pipe.

@@ -98,7 +98,7 @@ public struct DeviceCatalog: Sendable {
         return catalog
     }
 
-    /// `gpiod_chip_open_lookup`'s rules: name, path, label or number.
+    /// How `GPIOChip` finds a chip: by name, path, label or number.
     static func chip(_ chip: Chip, answersTo spec: String) -> Bool {
         spec == chip.path || spec == chip.name || spec == chip.label || (chip.name.map { "gpiochip" + spec == $0 } ?? false)
     }

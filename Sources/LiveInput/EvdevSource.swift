@@ -6,12 +6,18 @@ import Simulation
 /// Buttons on evdev devices: keyboards, gamepads, gpio-keys. Opens the profile's devices,
 /// grabs them if asked, turns key events into edges (autorepeat dropped, P1), resyncs after
 /// SYN_DROPPED, and reopens a device that was unplugged once it is back.
+///
+/// A grab waits until no key on the device is down, as evdev remappers do: grabbed while a
+/// key is held (Enter, when actionsim is started from the keyboard it grabs), that key's
+/// release would reach only actionsim, and the desktop would repeat it forever.
 final class EvdevSource: InputSource {
     private struct OpenDevice {
         var device: EvdevDevice
         /// The node it resolved to when opened (`/dev/input/event5`).
         var node: String
         var label: String
+        /// The profile asks for a grab that waits for these keys to be released.
+        var grabWaitsFor: [UInt16] = []
     }
 
     let profile: EvdevInput
@@ -34,7 +40,9 @@ final class EvdevSource: InputSource {
     var summary: String {
         let keys = profile.bindings.map { "\($0.keyName) = \($0.button)" }.joined(separator: ", ")
         let devices = open.map(\.label).joined(separator: "; ")
-        return "\(devices) (\(keys)\(profile.grab ? ", grabbed" : ""))"
+        let waiting = open.flatMap(\.grabWaitsFor).map(InputKeyCode.name(of:))
+        let grab = waiting.isEmpty ? ", grabbed" : ", grabbed once \(waiting.joined(separator: ", ")) \(waiting.count == 1 ? "is" : "are") released"
+        return "\(devices) (\(keys)\(profile.grab ? grab : ""))"
     }
 
     var descriptors: [Int32] { open.map(\.device.fileDescriptor) }
@@ -50,6 +58,7 @@ final class EvdevSource: InputSource {
                 items.append(.status("\(device.label): the kernel dropped events (SYN_DROPPED); key state resynced", isWarning: true))
             }
             translate(events, into: &items)
+            if !device.grabWaitsFor.isEmpty { grabIfNoKeyDown(at: index, into: &items) }
         } catch {
             translate(events, into: &items)
             device.device.close()
@@ -96,9 +105,13 @@ final class EvdevSource: InputSource {
     // MARK: Internals
 
     private func add(_ device: EvdevDevice, node: String) throws(LiveInputError) {
+        var waitsFor: [UInt16] = []
         do {
             try device.useMonotonicClock()
-            if profile.grab { try device.grab() }
+            if profile.grab {
+                waitsFor = device.keysDown
+                if waitsFor.isEmpty { try device.grab() }
+            }
         } catch {
             device.close()
             throw .device(error)
@@ -108,7 +121,21 @@ final class EvdevSource: InputSource {
         var discarded: [InputEvent] = []
         _ = try? device.readAvailable(into: &discarded)
         let label = device.path == node ? "\(node) \"\(device.name)\"" : "\(device.path) → \(node) \"\(device.name)\""
-        open.append(OpenDevice(device: device, node: node, label: label))
+        open.append(OpenDevice(device: device, node: node, label: label, grabWaitsFor: waitsFor))
+    }
+
+    /// Takes the grab a profile asks for once no key on the device is down any more.
+    private func grabIfNoKeyDown(at index: Int, into items: inout [SourceItem]) {
+        guard open[index].device.keysDown.isEmpty else { return }
+        let released = open[index].grabWaitsFor.map(InputKeyCode.name(of:)).joined(separator: ", ")
+        open[index].grabWaitsFor = []
+        do {
+            try open[index].device.grab()
+            items.append(.status("\(open[index].label) grabbed, now that \(released) is released", isWarning: false))
+        } catch {
+            items.append(.status("cannot grab \(open[index].label) after \(released) was released: \(error); "
+                                 + "its keys also reach other programs", isWarning: true))
+        }
     }
 
     private func translate(_ events: [InputEvent], into items: inout [SourceItem]) {
@@ -172,7 +199,7 @@ final class EvdevSource: InputSource {
         }
         if !denied.isEmpty {
             details.append("\(denied.count) device(s) could not be opened (permission denied: \(denied.joined(separator: ", "))). "
-                           + LinuxInputError.permissionDenied("them", operation: "open").description)
+                           + LinuxInputError.permissionDenied("them", operation: "open", access: DeviceAccess(path: denied[0])).description)
         }
         if matches.isEmpty { throw .noMatchingDevice(profile: profileName, details: details) }
         if profile.selection == .one && matches.count > 1 {

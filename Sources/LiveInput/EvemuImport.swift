@@ -22,7 +22,6 @@ public enum EvemuImport {
         var lineNumber = 0
         var previousLine = 0
         var previousTimeText: Substring = ""
-        var firstKeyTime: Int64?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -50,22 +49,19 @@ public enum EvemuImport {
             }
             previousLine = lineNumber
             previousTimeText = fields[0]
-            // Scenario times count from the first key event and stop at 1000 hours.
-            if type == 1 /* EV_KEY */, value == 0 || value == 1 {
-                let first = firstKeyTime ?? time
-                firstKeyTime = first
-                if time - first > DurationSyntax.maximumNanoseconds {
-                    throw DocumentError("the time \(fields[0]) is more than 1000 hours after the first key event's; "
-                                        + "a scenario holds up to 1000 hours: split the recording",
-                                        at: SourceLocation(file: file, line: lineNumber, column: 1))
-                }
+            // The scenario keeps the recording's own times (evemu-record counts from its first
+            // event), and a scenario's times stop at 1000 hours.
+            if type == 1 /* EV_KEY */, value == 0 || value == 1, time > DurationSyntax.maximumNanoseconds {
+                throw DocumentError("the time \(fields[0]) is more than 1000 hours into the recording; "
+                                    + "a scenario holds up to 1000 hours: split the recording",
+                                    at: SourceLocation(file: file, line: lineNumber, column: 1))
             }
             events.append(Event(time: time, type: type, code: code, value: value))
         }
         return (name, events)
     }
 
-    /// The events as scenario steps, with times relative to the first step.
+    /// The events as scenario steps, at the recording's own times.
     public static func steps(from events: [Event], profile: EvdevInput) -> RecordedScenario {
         var recording = RecordedScenario()
         for event in events where event.type == 1 /* EV_KEY */ {

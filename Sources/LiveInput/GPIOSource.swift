@@ -4,10 +4,18 @@ import LinuxInput
 import Simulation
 
 /// Buttons wired straight to GPIO lines (a Raspberry Pi's header). Requests the lines for
-/// both edges with the profile's bias and active-low under the consumer `actionsim`; the
-/// 1.6 API has no debounce, so the recognizer's software debounce (P2) does that job.
+/// both edges with the profile's bias and active-low under the consumer `actionsim`.
+///
+/// With libgpiod 2.x the kernel debounces the lines (`kernelDebounce`), numbers their events
+/// so lost ones show, and stamps them on `CLOCK_MONOTONIC`; with 1.6 the recognizer
+/// debounces in software (P2), and a line whose 16-event kernel queue may have filled (the
+/// kernel then drops the newest edges without a word) has its level read again. Either way a
+/// level that differs from the last edge read becomes a resynced edge, so that a press is
+/// never stuck down or up for want of its last edge.
 final class GPIOSource: InputSource {
     let profile: GPIOInput
+    /// The debounce time asked of the kernel (libgpiod 2.x), from the recognizer's settings.
+    let debounce: Duration
     private var chip: GPIOChip?
     private var request: GPIOLineRequest?
     private var buttons: [Int: Button] = [:]
@@ -15,10 +23,15 @@ final class GPIOSource: InputSource {
     private var events: [GPIOEdgeEvent] = []
     private var missing = false
 
-    init(profile: GPIOInput) throws(LiveInputError) {
+    init(profile: GPIOInput, debounce: Duration) throws(LiveInputError) {
         self.profile = profile
+        self.debounce = debounce
         try open()
     }
+
+    /// How long the kernel debounces the lines: the requested time with libgpiod 2.x, zero
+    /// with 1.6 (or before the lines are requested).
+    var kernelDebounce: Duration { request?.debounce ?? .zero }
 
     var summary: String {
         guard let chip else { return "GPIO (not open)" }
@@ -26,31 +39,49 @@ final class GPIOSource: InputSource {
         return "\(chip.path) [\(chip.label)] lines \(lines.joined(separator: ", ")) (consumer \"\(profile.consumer)\")"
     }
 
-    var descriptors: [Int32] { request?.lines.map(\.fileDescriptor) ?? [] }
+    var descriptors: [Int32] { request?.fileDescriptors ?? [] }
     var isMissingDevices: Bool { missing }
 
     /// Lines that read pressed right after the request: usually a wrong active-low or bias.
     func linesActiveAtStart() -> [String] {
         guard let request else { return [] }
-        return request.lines.compactMap { line in
-            (try? request.isActive(line.offset)) == true ? "\(lineLabels[line.offset] ?? "\(line.offset)") (\(buttons[line.offset]!))" : nil
+        return request.offsets.compactMap { offset in
+            (try? request.isActive(offset)) == true ? "\(lineLabels[offset] ?? "\(offset)") (\(buttons[offset]!))" : nil
         }
     }
 
     func read(_ descriptor: Int32, into items: inout [SourceItem]) {
-        guard let request, let line = request.lines.first(where: { $0.fileDescriptor == descriptor }) else { return }
+        guard let request, request.fileDescriptors.contains(descriptor) else { return }
         events.removeAll(keepingCapacity: true)
+        let summary: GPIOLineRequest.ReadSummary
         do {
-            try request.readEvents(from: line, into: &events)
+            summary = try request.readEvents(from: descriptor, into: &events)
         } catch {
             let label = chip.map { "\($0.path) [\($0.label)]" } ?? "the GPIO chip"
             items.append(.status("\(label) lost (\(error)); the session goes on and the lines are requested again when it is back", isWarning: true))
             close()
             missing = true
+            return
         }
         for event in events {
             guard let button = buttons[event.offset] else { continue }
             items.append(.edge(button, event.becameActive ? .down : .up, time: event.time, resynced: false))
+        }
+        // Lost edges: the line's level now is what counts.
+        for offset in Set(summary.lost.keys).union(summary.mayHaveOverflowed).sorted() {
+            guard let button = buttons[offset], let active = try? request.isActive(offset) else { continue }
+            let label = lineLabels[offset] ?? "\(offset)"
+            let lastRead = events.last { $0.offset == offset }?.becameActive
+            if let lost = summary.lost[offset] {
+                items.append(.status("the kernel dropped \(lost) event\(lost == 1 ? "" : "s") of line \(label) (\(button)), its queue full "
+                                     + "(the sequence numbers jumped); its level was read again: \(active ? "pressed" : "released")", isWarning: true))
+            } else if lastRead != active {
+                items.append(.status("line \(label) (\(button)) had 16 or more events waiting (all its kernel queue holds), so the kernel may have dropped "
+                                     + "the newest; its level, read again, is \(active ? "pressed" : "released")", isWarning: true))
+            }
+            if lastRead != active {
+                items.append(.edge(button, active ? .down : .up, time: RealClock.monotonicNow().nanoseconds, resynced: true))
+            }
         }
     }
 
@@ -115,7 +146,7 @@ final class GPIOSource: InputSource {
             labels[offset] = info?.label ?? "\(offset)"
         }
         do {
-            request = try chip.requestEdgeEvents(configs, consumer: profile.consumer)
+            request = try chip.requestEdgeEvents(configs, consumer: profile.consumer, debounce: debounce)
         } catch {
             throw .device(error)
         }

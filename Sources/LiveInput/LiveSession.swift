@@ -69,7 +69,8 @@ public final class LiveSession {
     }
 
     public private(set) var configuration: Configuration
-    private let sink: any SimulationEventSink
+    /// Every event, held for the wake-up and passed on in time order.
+    private let sink: TimeOrderedSink
     private let flushLog: () -> Void
     private let recorder: InputRecorder?
     private let notice: (String, Notice) -> Void
@@ -85,6 +86,10 @@ public final class LiveSession {
     private var sourcesChanged = false
     private var warnedClock = false
 
+    /// The press timings the session runs with: the configuration's, except that lines the
+    /// kernel debounces (libgpiod 2.x) are not debounced a second time here.
+    public var recognizer: PressRecognizer.Configuration { engine?.recognizer.configuration ?? configuration.recognizer }
+
     /// - Parameters:
     ///   - sink: where every event goes (timeline printer, session log, recorder), in order.
     ///   - flushLog: writes the buffered log batch; called after each wake-up that logged.
@@ -92,7 +97,7 @@ public final class LiveSession {
     public init(configuration: Configuration, sink: any SimulationEventSink, recorder: InputRecorder? = nil,
                 flushLog: @escaping () -> Void, notice: @escaping (String, Notice) -> Void) {
         self.configuration = configuration
-        self.sink = sink
+        self.sink = TimeOrderedSink(sink)
         self.recorder = recorder
         self.flushLog = flushLog
         self.notice = notice
@@ -132,6 +137,7 @@ public final class LiveSession {
         defer { closeSources() }
         onReady?()
         for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
+        useKernelDebounce(configuration.recognizer, at: .zero)
         let nice = EventLoop.raiseThreadPriority()
         log(nice <= EventLoop.preferredNice
                 ? "live loop at nice \(nice)"
@@ -144,6 +150,7 @@ public final class LiveSession {
                 }
             }
         }
+        sink.flush()
         flushLog()
 
         var watch: DirectoryWatch?
@@ -171,6 +178,8 @@ public final class LiveSession {
                 if sourcesChanged { loop.unwatchAll(); sourcesChanged = false }
                 var descriptors = Set(sources.flatMap(\.descriptors))
                 if let watch { descriptors.insert(watch.fileDescriptor) }
+                // On the main thread the loop also runs the main queue: `@MainActor` intents.
+                if MainDispatchQueue.isMainThread { descriptors.insert(MainDispatchQueue.descriptor) }
                 try loop.watchOnly(descriptors)
                 let deadline = [engine.nextDeadline, engine.host.nextSleeperDeadline].compactMap { $0 }.min()
                 loop.arm(at: [deadline.map { origin.nanoseconds + $0.nanoseconds }, retryAt].compactMap { $0 }.min())
@@ -178,11 +187,15 @@ public final class LiveSession {
                 if intents.loopWillSleep() { wakes = try loop.wait() } else { wakes = [] }
                 intents.loopWoke()
                 let woke = RealClock.monotonicNow().nanoseconds
+                // Time stopped by Ctrl-Z is not time the loop kept from its devices.
+                var stopped: Int64 = 0
                 items.removeAll(keepingCapacity: true)
                 var reopen = false
                 var reload = false
                 for wake in wakes {
                     switch wake {
+                    case .readable(let descriptor) where descriptor == MainDispatchQueue.descriptor:
+                        MainDispatchQueue.drain()
                     case .readable(let descriptor):
                         if let watch, descriptor == watch.fileDescriptor {
                             reopen = watch.drain() || reopen
@@ -195,6 +208,8 @@ public final class LiveSession {
                             case .interrupt: stop = .signal("SIGINT")
                             case .terminate: stop = .signal("SIGTERM")
                             case .hangup: reload = true
+                            case .stop: stopped += suspend(signals)
+                            case .continue: for source in sources { source.resume() }
                             }
                         }
                     case .timer:
@@ -212,17 +227,31 @@ public final class LiveSession {
                         source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
                     }
                 }
-                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
-
                 engine.host.wakeDueSleepers()
                 runIntents(intents)
-                let now = clock.now
+                var now = presentAfterLastRead(&items)
+                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
                 runIntents(intents)
+                // An intent that returned at once reported after the present: read the devices
+                // again, so that an edge the kernel stamped before that report is applied, and
+                // logged, before it (a few rounds at most; a later edge waits for the next wake-up).
+                var rounds = 0
+                while rounds < 4, let latest = sink.latestHeld, latest > now {
+                    rounds += 1
+                    items.removeAll(keepingCapacity: true)
+                    now = presentAfterLastRead(&items)
+                    guard !items.isEmpty else { break }
+                    if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                    apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
+                    engine.advance(to: now)
+                    runIntents(intents)
+                }
                 if reload { reloadProfile(at: now) }
+                sink.flush()
                 flushLog()
-                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke)
+                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke - stopped)
                 if inputEnded, stop == nil, isSettled { stop = .inputEnded }
             } catch {
                 throw .system(error)
@@ -236,14 +265,50 @@ public final class LiveSession {
         let longestWakeUp = Duration.nanoseconds(longest)
         log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", warning: false, at: end)
         log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
+        sink.flush()
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
+    }
+
+    /// Ctrl-Z (SIGTSTP): the terminal goes back to the shell as it was, what happened so far
+    /// is logged, and the process stops; on `fg` the terminal is made raw and non-blocking
+    /// again. Time went on meanwhile: windows and deadlines that ran out are settled at the
+    /// next wake-up, at their own times. Returns how long the process was stopped, in ns.
+    private func suspend(_ signals: SignalPipe) -> Int64 {
+        let now = clock.now
+        engine.advance(to: now)
+        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", warning: false, at: now)
+        flushLog()
+        for source in sources { source.suspend() }
+        signals.stopProcess()
+        for source in sources { source.resume() }
+        let later = clock.now
+        engine.advance(to: later)
+        log("continued after \(TimeFormat.duration(later - now))", warning: false, at: later)
+        return later.nanoseconds - now.nanoseconds
     }
 
     /// Runs the intents the engine dispatched (or woke) until each has finished or sleeps,
     /// applying what they report, which may dispatch more.
     private func runIntents(_ intents: LoopTaskExecutor) {
         repeat { intents.runJobs() } while engine.drainReports() > 0
+    }
+
+    /// The present for this wake-up, after one more read of the devices: an edge the kernel
+    /// stamped before it is then in `items` (evdev and GPIO queue an event as they stamp it),
+    /// so that no later wake-up reads an edge older than what this one logs at the present.
+    /// Edges read in that last read may be a little newer than the clock read before it: the
+    /// present is then the newest of them.
+    private func presentAfterLastRead(_ items: inout [SourceItem]) -> Timestamp {
+        var now = clock.now
+        for source in sources where !(source is TerminalSource) {
+            for descriptor in source.descriptors { source.read(descriptor, into: &items) }
+        }
+        for case .edge(_, _, let kernelTime, _) in items {
+            let time = kernelTime &- clock.origin.nanoseconds
+            if time > now.nanoseconds, time <= now.nanoseconds + 1_000_000_000 { now = Timestamp(nanoseconds: time) }
+        }
+        return now
     }
 
     /// Nothing left that would still change the session: no intent running, no window,
@@ -298,20 +363,37 @@ public final class LiveSession {
         }
     }
 
-    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line. A stamp far from
-    /// the present is not on that clock (gpiod before Linux 5.7 used `CLOCK_REALTIME`): the
-    /// read time stands in for it, and the log says so once.
+    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line.
+    ///
+    /// A stamp on that clock lies between the run's start (devices are opened after it) and
+    /// now, however long ago: a loop stopped for a minute (SIGSTOP, swapping) reads a minute-old
+    /// edge and keeps its time. One outside that range is on another clock (the GPIO uAPI v1
+    /// stamped `CLOCK_REALTIME` before Linux 5.7): the read time stands in for it, and the log
+    /// says so once. A time before what the log already holds (an edge read a wake-up late,
+    /// or a resync's) becomes that time, so that the log's times never go back.
     private func runTime(_ kernelTime: Int64, now: Timestamp) -> Timestamp {
         let time = kernelTime &- clock.origin.nanoseconds
-        if time > now.nanoseconds + 1_000_000_000 || time < now.nanoseconds - 10_000_000_000 {
+        if time > now.nanoseconds + 1_000_000_000 || time < -1_000_000_000 {
             if !warnedClock {
                 warnedClock = true
-                log("device timestamps are not on CLOCK_MONOTONIC (kernel older than 5.7?); using the time they were read, so latencies read 0",
-                    warning: true, at: now)
+                log("device timestamps are not on CLOCK_MONOTONIC (the GPIO uAPI v1 of a kernel before 5.7 stamps CLOCK_REALTIME); "
+                    + "using the time they were read, so latencies read 0", warning: true, at: now)
             }
-            return now
+            return max(now, sink.floor)
         }
-        return Timestamp(nanoseconds: min(max(time, 0), now.nanoseconds))
+        return Timestamp(nanoseconds: min(max(time, sink.floor.nanoseconds), max(now.nanoseconds, sink.floor.nanoseconds)))
+    }
+
+    /// Lines the kernel debounces (libgpiod 2.x) are not debounced again by the recognizer:
+    /// the kernel already reports each line's level once it has settled.
+    private func useKernelDebounce(_ wanted: PressRecognizer.Configuration, at now: Timestamp) {
+        var effective = wanted
+        let kernel = sources.compactMap { ($0 as? GPIOSource)?.kernelDebounce }.max() ?? .zero
+        if kernel > .zero, kernel >= wanted.debounce {
+            effective.debounce = .zero
+            log("the kernel debounces the GPIO lines (\(TimeFormat.duration(kernel)), \(GPIOLibrary.version))", warning: false, at: now)
+        }
+        if effective != engine.recognizer.configuration { engine.replaceRecognizer(effective) }
     }
 
     private func log(_ text: String, warning: Bool, at time: Timestamp) {
@@ -328,7 +410,7 @@ public final class LiveSession {
             return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)]
         case .gpio(let input):
             if configuration.inputPath != nil { throw .setup("--input names an evdev device; \(profile.file) is a GPIO profile") }
-            return [try GPIOSource(profile: input)]
+            return [try GPIOSource(profile: input, debounce: (configuration.setup.recognizer ?? profile.recognizer).debounce)]
         }
     }
 
@@ -362,9 +444,7 @@ public final class LiveSession {
             return
         }
         configuration.profile = profile
-        if configuration.setup.recognizer == nil, profile.recognizer != engine.recognizer.configuration {
-            engine.replaceRecognizer(profile.recognizer)
-        }
+        useKernelDebounce(configuration.setup.recognizer ?? profile.recognizer, at: now)
         for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", warning: false, at: now) }
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 
 /// Raw input captured from real buttons (or an evemu recording), as a scenario that
 /// `actionsim replay` turns back into the same session (S3): every edge with its exact
-/// kernel time, relative to the first input, and optionally what the live session did, as
-/// expectations at exact times, so that `actionsim test` checks the replay matches.
+/// kernel time, on the recording's own time line (a live run's: zero when it started, as
+/// in its session log; an evemu recording's: its times as written), and optionally what the
+/// live session did, as expectations at exact times, so that `actionsim test` checks the
+/// replay matches. A press at 6.95 s in the recording is at 6.95 s in the replay.
 ///
 /// Up to `inlineLimit` steps and expectations are written in the scenario itself; a longer
 /// recording writes them to a steps file beside it (JSON Lines, `StepsFile`), which the
@@ -18,7 +20,7 @@ public struct RecordedScenario: Sendable {
         case endSession
     }
 
-    /// Times on the run's time line; written relative to the first step.
+    /// Times on the recording's time line, written as they are.
     public var steps: [(time: Timestamp, step: Step)] = []
     /// What the live session did, each at its time on the same time line.
     public var expectations: [(time: Timestamp, check: Check)] = []
@@ -58,9 +60,6 @@ public struct RecordedScenario: Sendable {
 
     public init() {}
 
-    /// The first step's time: zero in the written scenario.
-    public var origin: Timestamp { steps.first?.time ?? .zero }
-
     public struct Header: Sendable {
         public var name: String
         /// Comment lines at the top (without `# `).
@@ -85,6 +84,9 @@ public struct RecordedScenario: Sendable {
             public init?(_ source: SessionSetup.AppSource, from directory: String) {
                 switch source {
                 case .file(let path): self = .file(ScenarioText.relativePath(path, from: directory))
+                // Read back as the built-in manifest wherever the scenario is, unless a file of
+                // that name is beside it.
+                case .builtIn(let path): self = .file(path)
                 case .swift(let name): self = .swift(name)
                 case .inline: return nil
                 }
@@ -116,9 +118,8 @@ public struct RecordedScenario: Sendable {
         lines.append("seed: \(header.seed)")
         lines.append("# The press timings the recording was made with (P2, P3): replay must use the same.")
         lines.append("recognizer: \(ScenarioText.recognizer(header.recognizer))")
-        let zero = origin
-        func at(_ time: Timestamp) -> String { ScenarioText.duration(max(0, time.nanoseconds - zero.nanoseconds)) }
-        if let end, end > zero { lines.append("until: \(at(end))") }
+        func at(_ time: Timestamp) -> String { ScenarioText.duration(max(0, time.nanoseconds)) }
+        if let end, end > .zero { lines.append("until: \(at(end))") }
         if let stepsFile {
             lines.append("# \(steps.count) steps and \(expectations.count) expectations (what the session did), a line each,")
             lines.append("# read a line at a time as the replay goes.")
@@ -143,7 +144,7 @@ public struct RecordedScenario: Sendable {
         if !expectations.isEmpty {
             lines.append("# What the live session did; `actionsim test` checks that the replay does the same (S3).")
             lines.append("expect:")
-            for (time, check) in expectations where time >= zero {
+            for (time, check) in expectations {
                 lines.append("  - {at: \(at(time)), within: 0s, \(check.yaml)}")
             }
         }
@@ -154,9 +155,8 @@ public struct RecordedScenario: Sendable {
     /// expectations (sorted by time, each window opening at its time) merged in time order,
     /// at the same time the steps first.
     public func writeStepsFile<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
-        let zero = origin
-        func at(_ time: Timestamp) -> String { ScenarioText.jsonString(ScenarioText.duration(max(0, time.nanoseconds - zero.nanoseconds))) }
-        let checks = expectations.filter { $0.time >= zero }.sorted { $0.time < $1.time }
+        func at(_ time: Timestamp) -> String { ScenarioText.jsonString(ScenarioText.duration(max(0, time.nanoseconds))) }
+        let checks = expectations.sorted { $0.time < $1.time }
         var chunk = ""
         chunk.reserveCapacity(1 << 16)
         func flush(_ force: Bool) throws(Failure) {

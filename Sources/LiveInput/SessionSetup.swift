@@ -14,6 +14,8 @@ public struct SessionSetup: Sendable {
     public enum AppSource: Hashable, Sendable {
         /// A manifest file (absolute path).
         case file(String)
+        /// A manifest built into `actionsim` (its repository path: `scenarios/apps/trailrunner.yaml`).
+        case builtIn(String)
         /// A Swift app built into this `actionsim`.
         case swift(String)
         /// A manifest written inside the setup scenario.
@@ -43,7 +45,7 @@ public struct SessionSetup: Sendable {
         let sources: [AppSource] = zip(values, scenario.apps).map { value, app in
             if app.isSwift { return .swift(app.model.name) }
             guard !value.isMapping, let relative = try? value.string("app") else { return .inline }
-            return .file(relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative))
+            return source(relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative), named: relative)
         }
         let recognizer = top.contains("recognizer") ? scenario.recognizer : nil
         return SessionSetup(name: scenario.name, apps: scenario.apps, appSources: sources, settings: scenario.settings,
@@ -55,7 +57,8 @@ public struct SessionSetup: Sendable {
     /// setting for a workout app are refused with the same messages.
     public static func fromOptions(appFiles: [String], action: String, app: String?, firstPress: String?,
                                    seed: Int) throws(DocumentError) -> SessionSetup {
-        let paths = appFiles.map(absolute)
+        // As written: a name with no file at it may be a built-in manifest's.
+        let paths = appFiles.map { FileManager.default.fileExists(atPath: $0) ? absolute($0) : $0 }
         var settings = "{action: \(ScenarioText.quoted(action))"
         if let app { settings += ", app: \(ScenarioText.quoted(app))" }
         if let firstPress { settings += ", first-press: \(ScenarioText.quoted(firstPress))" }
@@ -71,11 +74,19 @@ public struct SessionSetup: Sendable {
         do {
             scenario = try ScenarioParser.parse(try YAMLDocument(text: text, file: "the command line"))
         } catch {
-            // Positions in the generated text mean nothing to the user; the message does.
-            throw DocumentError(error.message, file: error.location?.file == "the command line" ? "actionsim" : error.file)
+            // Positions in the generated text mean nothing to the user; the message does. An
+            // error in a manifest keeps its file, line and column.
+            guard error.file == "the command line" else { throw error }
+            throw DocumentError(error.message, file: "actionsim")
         }
-        return SessionSetup(name: "live", apps: scenario.apps, appSources: paths.map { .file($0) }, settings: scenario.settings,
+        return SessionSetup(name: "live", apps: scenario.apps, appSources: paths.map { source($0, named: $0) }, settings: scenario.settings,
                             seed: seed, recognizer: nil, scenarioFile: nil, sensors: scenario.sensors)
+    }
+
+    /// The manifest file at `path`, or the built-in one `name` stands for when none is there.
+    static func source(_ path: String, named name: String) -> AppSource {
+        if !FileManager.default.fileExists(atPath: path), let file = BuiltInDocuments.named(name) { return .builtIn(file.path) }
+        return .file(absolute(path))
     }
 
     static func absolute(_ path: String) -> String {

@@ -5,12 +5,15 @@ import Glibc
 /// Puts the controlling terminal in key-at-a-time mode (no line buffering, no echo) and
 /// guarantees it is put back: on normal exit, on SIGINT/SIGTERM (the loop exits normally),
 /// at `exit()`, and on a crash signal, where a handler restores it before the previous
-/// handler (Swift's backtracer, or the default action) runs.
+/// handler (Swift's backtracer, or the default action) runs. Ctrl-Z (SIGTSTP) puts it back
+/// for the shell with `suspend()`, and `fg` (SIGCONT) makes it raw again with `resume()`.
 /// Output processing and signal keys stay on, so lines still end properly and Ctrl-C is
 /// still SIGINT.
 public final class TerminalMode {
     public let descriptor: Int32
     private var active = false
+    /// Put back for a stop (Ctrl-Z), to be made raw again when the process continues.
+    private var suspended = false
 
     /// Does nothing (and `isRaw` stays false) when `descriptor` is not a terminal.
     public init(descriptor: Int32 = STDIN_FILENO) {
@@ -18,17 +21,12 @@ public final class TerminalMode {
     }
 
     public var isTerminal: Bool { isatty(descriptor) == 1 }
-    public var isRaw: Bool { active }
+    public var isRaw: Bool { active && !suspended }
 
     public func enable() {
         guard !active, isTerminal, tcgetattr(descriptor, &terminalSaved.pointee) == 0 else { return }
         terminalSavedDescriptor = descriptor
-        var raw = terminalSaved.pointee
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
+        var raw = rawMode
         for signal in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = { number, info, _ in
@@ -52,10 +50,38 @@ public final class TerminalMode {
         active = true
     }
 
+    /// The mode as the shell left it, made key-at-a-time.
+    private var rawMode: termios {
+        var raw = terminalSaved.pointee
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        return raw
+    }
+
+    /// Before the process stops (Ctrl-Z): the shell gets its terminal back as it was.
+    public func suspend() {
+        guard active, !suspended else { return }
+        suspended = true
+        restoreSavedTerminal()
+    }
+
+    /// After the process continues (`fg`): key-at-a-time again. Also right after a stop the
+    /// process did not ask for (SIGSTOP), when the shell may have changed the mode meanwhile.
+    public func resume() {
+        guard active else { return }
+        suspended = false
+        var raw = rawMode
+        tcsetattr(descriptor, TCSANOW, &raw)
+    }
+
     /// Puts the terminal back as it was. Safe to call more than once.
     public func restore() {
         guard active else { return }
         active = false
+        suspended = false
         restoreSavedTerminal()
         terminalSavedDescriptor = -1
         for signal in crashSignals { sigaction(signal, &terminalPreviousActions[Int(signal)], nil) }

@@ -16,8 +16,7 @@ final class TerminalSource: InputSource {
     init() {
         mode = TerminalMode(descriptor: STDIN_FILENO)
         mode.enable()
-        // Non-blocking, so one read per wake-up takes what is there and never waits.
-        _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
+        setNonBlocking(true)
     }
 
     var summary: String { mode.isTerminal ? "the terminal (keys below)" : "standard input (terminal keys)" }
@@ -25,12 +24,16 @@ final class TerminalSource: InputSource {
     var isMissingDevices: Bool { false }
 
     func read(_ descriptor: Int32, into items: inout [SourceItem]) {
-        while true {
+        // O_NONBLOCK belongs to the open file, which the shell shares: a shell that had the
+        // terminal while we were stopped may have cleared it (bash does). So each read is
+        // made only once poll() says it will not wait, whatever the flag says now.
+        while isReadable {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { return }  // EAGAIN: all read
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }  // all read
             let now = RealClock.monotonicNow().nanoseconds
-            if count == 0 {
+            // The end of a pipe or file, or a terminal that hung up (EIO).
+            if count <= 0 {
                 ended = true
                 items.append(.command(.inputEnded, time: now))
                 return
@@ -39,10 +42,36 @@ final class TerminalSource: InputSource {
         }
     }
 
+    /// Input is waiting (or the end of it): a read returns at once.
+    private var isReadable: Bool {
+        var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&entry, 1, 0) } while ready < 0 && errno == EINTR
+        return ready > 0
+    }
+
     func reopen(believedDown: (Button) -> Bool, into items: inout [SourceItem]) {}
+
+    /// The shell gets its terminal back as it left it: line editing, echo, blocking reads.
+    func suspend() {
+        mode.suspend()
+        setNonBlocking(false)
+    }
+
+    func resume() {
+        setNonBlocking(true)
+        mode.resume()
+    }
 
     func close() {
         mode.restore()
-        _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) & ~O_NONBLOCK)
+        setNonBlocking(false)
+    }
+
+    /// Non-blocking while the loop runs, so one read per wake-up takes what is there.
+    private func setNonBlocking(_ on: Bool) {
+        let flags = fcntl(STDIN_FILENO, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(STDIN_FILENO, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
     }
 }

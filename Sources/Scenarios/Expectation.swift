@@ -17,15 +17,21 @@ public struct Expectation: Hashable, Sendable {
             (from.map { time >= $0 } ?? true) && (to.map { time <= $0 } ?? true)
         }
 
-        public var description: String {
+        public var description: String { description(TimeWriter([])) }
+
+        /// With times written by `time` (as many digits as the message needs).
+        public func description(_ time: TimeWriter) -> String {
             switch (from, to) {
             case (nil, nil): "during the run"
-            case (let from?, nil): "after \(from)"
-            case (nil, let to?): "by \(to)"
-            case (let from?, let to?) where from == to: "at \(from)"
-            case (let from?, let to?): "between \(from) and \(to)"
+            case (let from?, nil): "after \(time(from))"
+            case (nil, let to?): "by \(time(to))"
+            case (let from?, let to?) where from == to: "at \(time(from))"
+            case (let from?, let to?): "between \(time(from)) and \(time(to))"
             }
         }
+
+        /// The times the window names.
+        var bounds: [Timestamp] { [from, to, at].compactMap { $0 } }
     }
 
     /// How many matching events a check wants in its window.
@@ -79,3 +85,20 @@ public struct CheckResult: Hashable, Sendable {
     /// What was expected, and (on failure) what happened instead.
     public var message: String
 }
+
+/// Writes the times of one message with the same number of digits after the point: the
+/// fewest that write every two different times among them apart, and the `exact` ones (the
+/// times the scenario itself names) as written (`TimeFormat.digits`), so that an event a
+/// microsecond outside a window never reads as inside it.
+public struct TimeWriter: Sendable {
+    public let digits: Int
+
+    public init(_ times: [Timestamp], exact: [Timestamp] = []) {
+        digits = TimeFormat.digits(toTellApart: times.map(\.nanoseconds), writingExactly: exact.map(\.nanoseconds))
+    }
+
+    public func callAsFunction(_ time: Timestamp) -> String { TimeFormat.clock(time.nanoseconds, digits: digits) }
+}
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension CheckResult: Codable {}

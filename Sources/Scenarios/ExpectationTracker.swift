@@ -50,7 +50,7 @@ public final class ExpectationTracker: SimulationEventSink {
     private var lastSessionChange: Timestamp?
     private var lastNextActionChange: Timestamp?
     /// The first intents performed, for a missing intent's message.
-    private var firstPerformed: [String] = []
+    private var firstPerformed: [(name: String, time: Timestamp)] = []
 
     private let needsLog: Bool
     private var json = JSONLineWriter()
@@ -137,7 +137,7 @@ public final class ExpectationTracker: SimulationEventSink {
         }
         state.apply(event)
         if case .performing(let invocation, _) = event.kind, firstPerformed.count < 6 {
-            firstPerformed.append("\(invocation.intent.name) at \(event.time)")
+            firstPerformed.append((invocation.intent.name, event.time))
         }
         var logLine: String?
         if needsLog {
@@ -215,28 +215,43 @@ public final class ExpectationTracker: SimulationEventSink {
         }
         let at = pending.at
         let verdict: CheckResult
+        // Every time a message names, written with the digits that tell them apart.
         switch pending.check {
         case .state(let wanted):
+            let time = TimeWriter([lastSessionChange].compactMap { $0 }, exact: [at])
             verdict = state.session == wanted
-                ? result(true, "session \(wanted) at \(at)")
-                : result(false, "expected the session to be \(wanted) at \(at), but it was \(state.session)\(since(lastSessionChange))")
+                ? result(true, "session \(wanted) at \(time(at))")
+                : result(false, "expected the session to be \(wanted) at \(time(at)), but it was \(state.session)\(since(lastSessionChange, time))")
         case .nextAction(let wanted):
             let actual = state.nextAction?.name
+            let time = TimeWriter([lastNextActionChange].compactMap { $0 }, exact: [at])
             verdict = actual == wanted
-                ? result(true, "next action \(wanted ?? "none") at \(at)")
-                : result(false, "expected next action \(wanted ?? "none") at \(at), but it was \(actual ?? "none")\(since(lastNextActionChange))")
+                ? result(true, "next action \(wanted ?? "none") at \(time(at))")
+                : result(false, "expected next action \(wanted ?? "none") at \(time(at)), but it was \(actual ?? "none")\(since(lastNextActionChange, time))")
         case .app(let wanted):
+            let time = TimeWriter([], exact: [at])
             verdict = state.app == wanted
-                ? result(true, "app \(wanted) at \(at)")
-                : result(false, "expected the app to be \(wanted) at \(at), but it was \(state.app)")
+                ? result(true, "app \(wanted) at \(time(at))")
+                : result(false, "expected the app to be \(wanted) at \(time(at)), but it was \(state.app)")
         default:
             return
         }
         store(verdict, slot: pending.slot)
     }
 
-    private func since(_ time: Timestamp?) -> String {
-        time.map { " (since \($0))" } ?? ""
+    private func since(_ change: Timestamp?, _ time: TimeWriter) -> String {
+        change.map { " (since \(time($0)))" } ?? ""
+    }
+
+    /// The writer for an event check's message: the digits that tell apart every time it may
+    /// name (where the event happened, in and out of the window, and the intents performed).
+    private func timeWriter(for check: OpenCheck) -> TimeWriter {
+        let performed = Self.isIntentCheck(check.check) ? firstPerformed.map(\.time) : []
+        return TimeWriter(check.timesSeen + check.timesInWindow + performed, exact: check.expectation.window.bounds)
+    }
+
+    private static func isIntentCheck(_ check: Expectation.Check) -> Bool {
+        if case .intent = check { true } else { false }
     }
 
     /// The window of `open[index]` has closed: decided now, or (failed) left watching.
@@ -272,11 +287,12 @@ public final class ExpectationTracker: SimulationEventSink {
         func result(_ passed: Bool, _ message: String) -> CheckResult {
             CheckResult(location: expectation.location, passed: passed, message: message)
         }
-        let times = check.timesInWindow.map { "\($0)" }
+        let time = timeWriter(for: check)
+        let times = check.timesInWindow.map { time($0) }
         if expectation.count.accepts(check.matchesInWindow) {
             switch expectation.count {
-            case .exactly(0): store(result(true, "as expected, no \(happened) \(window.description)"), slot: check.slot)
-            default: store(result(true, "\(happened) \(window.description): at \(times.joined(separator: ", "))"), slot: check.slot)
+            case .exactly(0): store(result(true, "as expected, no \(happened) \(window.description(time))"), slot: check.slot)
+            default: store(result(true, "\(happened) \(window.description(time)): at \(times.joined(separator: ", "))"), slot: check.slot)
             }
             return
         }
@@ -285,21 +301,23 @@ public final class ExpectationTracker: SimulationEventSink {
             finishFailed(check)
         case .exactly(let n):
             let seen = check.matchesInWindow == 0 ? "there were none" : "there were \(check.matchesInWindow) (at \(times.joined(separator: ", ")))"
-            store(result(false, "expected \(n == 0 ? "no" : "exactly \(n) ×") \(happened) \(window.description), but \(seen)"), slot: check.slot)
+            store(result(false, "expected \(n == 0 ? "no" : "exactly \(n) ×") \(happened) \(window.description(time)), but \(seen)"), slot: check.slot)
         }
     }
 
     /// An `at least one` check that failed: said with where it did happen, if anywhere.
     private func finishFailed(_ check: OpenCheck) {
         let (what, _) = Self.words(for: check.check)
+        let time = timeWriter(for: check)
         let seen = check.timesSeen.isEmpty ? "it never happened"
-            : "it happened only at \(check.timesSeen.map { "\($0)" }.joined(separator: ", "))"
+            : "it happened only at \(check.timesSeen.map { time($0) }.joined(separator: ", "))"
         var context = ""
-        if case .intent = check.check {
-            context = firstPerformed.isEmpty ? "; no intent was performed in the run" : "; performed: \(firstPerformed.joined(separator: ", "))"
+        if Self.isIntentCheck(check.check) {
+            context = firstPerformed.isEmpty ? "; no intent was performed in the run"
+                : "; performed: \(firstPerformed.map { "\($0.name) at \(time($0.time))" }.joined(separator: ", "))"
         }
         store(CheckResult(location: check.expectation.location, passed: false,
-                          message: "expected \(what) \(check.expectation.window.description), but \(seen)\(context)"),
+                          message: "expected \(what) \(check.expectation.window.description(time)), but \(seen)\(context)"),
               slot: check.slot)
     }
 

@@ -88,23 +88,37 @@ public enum ScenarioParser {
             if let previous = steps.last, step.time < previous.time {
                 throw value.error("steps out of order: this step is at \(step.time) but the one before it (line \(previous.location.line)) is at \(previous.time); list steps in time order")
             }
+            // The replay stops at until: a later step would silently never happen.
+            if let until, step.time > until, let untilValue = top["until"] {
+                throw value.error("this step is at \(TimeFormat.duration(step.time - .zero)), after until (\(TimeFormat.duration(until - .zero)), line \(untilValue.location.line)), where the replay stops; "
+                                  + "move until to \(TimeFormat.duration(step.time - .zero)) or later, or remove the step")
+            }
             steps.append(step)
         }
 
         var expectations: [Expectation] = []
         if let list = top["expect"] {
             for value in try list.sequence("expect") {
-                expectations.append(try parseExpectation(value, models: models))
+                let expectation = try parseExpectation(value, models: models)
+                // Nothing happens after until: a check that looks only there could never fail or pass honestly.
+                if let until, let start = expectation.window.from ?? expectation.window.at, start > until, let untilValue = top["until"] {
+                    throw value.error("this check looks from \(TimeFormat.duration(start - .zero)), after until (\(TimeFormat.duration(until - .zero)), line \(untilValue.location.line)), where the replay stops; "
+                                      + "move until later, or check an earlier time")
+                }
+                expectations.append(expectation)
             }
         }
         let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })
         let stepsFile = try top["steps-file"].map { v throws(DocumentError) in
-            try loadStepsFile(v, relativeTo: file, context: .init(registry: registry, apps: apps, settings: initialSettings))
+            try loadStepsFile(v, relativeTo: file, context: .init(registry: registry, apps: apps, settings: initialSettings,
+                                                                  until: until.map { ($0, top["until"]?.location.line ?? 1) }))
         }
 
-        return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
-                        apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
-                        expectations: expectations, stepsFile: stepsFile, sensors: sensors)
+        let scenario = Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
+                                apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
+                                expectations: expectations, stepsFile: stepsFile, sensors: sensors)
+        try checkSampleVolume(scenario, sensors: top["sensors"], until: top["until"])
+        return scenario
     }
 
     /// `steps-file: PATH`, relative to the scenario: read through once and checked.
@@ -118,6 +132,37 @@ public enum ScenarioParser {
         } catch let error where error.location == nil {
             throw value.error("steps file \(relative): \(error.message)")
         }
+    }
+
+    /// A 200-byte file must not fill a disk: a rate that, over the run's length, takes more
+    /// samples than `SensorSettings.maximumSamples` is refused before anything runs, with the
+    /// figures.
+    private static func checkSampleVolume(_ scenario: Scenario, sensors: YAMLValue?, until: YAMLValue?) throws(DocumentError) {
+        let span = (scenario.until ?? scenario.lastMentionedTime) - .zero
+        let samples = scenario.sensors.samples(over: span)
+        guard samples > SensorSettings.maximumSamples else { return }
+        let map = try sensors?.mapping("sensors")
+        let node = map?["rate"] ?? map?["interval"] ?? sensors ?? until
+        let rate = map?["rate"].flatMap { try? $0.string("rate") }.map { "rate \($0)" }
+            ?? "interval \(TimeFormat.duration(scenario.sensors.interval))"
+        let gigabytes = Double(samples) * Double(SensorSettings.bytesPerSample) / 1e9
+        let size = gigabytes >= 10 ? "\(Int(gigabytes.rounded())) GB" : String(format: "%.1f GB", gigabytes)
+        let message = "\(rate) over up to \(TimeFormat.clock((scenario.until ?? scenario.lastMentionedTime).nanoseconds, digits: 3)) "
+            + "(\(scenario.until != nil ? "until" : "the scenario's last time")) is up to \(grouped(samples)) samples, "
+            + "about \(size) in the session store and log; a scenario takes at most \(grouped(SensorSettings.maximumSamples)) "
+            + "(1000 hours at 1 Hz): lower the rate or shorten the scenario"
+        throw node.map { $0.error(message) } ?? DocumentError(message, file: scenario.file)
+    }
+
+    /// `360,000,000`.
+    private static func grouped(_ value: Int64) -> String {
+        var text = String(value)
+        var index = text.count - 3
+        while index > 0 {
+            text.insert(",", at: text.index(text.startIndex, offsetBy: index))
+            index -= 3
+        }
+        return text
     }
 
     /// A SPEC rule's name: A, P, T or S, then one or two digits (`A6`, `P3`, `S12`).
@@ -144,7 +189,7 @@ public enum ScenarioParser {
         let base = (file as NSString).deletingLastPathComponent
         let path = relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
         do {
-            return ScenarioApp(manifest: try ManifestApp.load(contentsOf: path))
+            return ScenarioApp(manifest: try ManifestApp.load(contentsOf: path, orBuiltIn: relative))
         } catch let error where error.location == nil {
             throw appValue.error("app manifest \(relative): \(error.message)")
         }

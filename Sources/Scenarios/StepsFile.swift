@@ -37,11 +37,14 @@ public struct StepsFile: Sendable {
         var models: [AppManifestModel]
         /// Every intent's name and title, for expectations naming one.
         var intentNames: Set<String>
+        /// The scenario's `until` and its line: nothing after it is played or checked.
+        var until: (time: Timestamp, line: Int)?
 
-        init(registry: AppRegistry, apps: [ScenarioApp], settings: ActionButtonSettings) {
+        init(registry: AppRegistry, apps: [ScenarioApp], settings: ActionButtonSettings, until: (time: Timestamp, line: Int)? = nil) {
             self.registry = registry
             self.apps = apps
             self.settings = settings
+            self.until = until
             models = apps.map(\.model)
             intentNames = Set(models.flatMap(\.intents).flatMap { [$0.name, $0.title] })
         }
@@ -70,6 +73,11 @@ public struct StepsFile: Sendable {
                     throw DocumentError("steps out of order: this step is at \(step.time) but the one before it (line \(previous.location.line)) is at \(previous.time); list steps in time order",
                                         at: step.location)
                 }
+                // The replay stops at until: a later step would silently never happen.
+                if let until = context.until, step.time > until.time {
+                    throw DocumentError("this step is at \(TimeFormat.duration(step.time - .zero)), after until (\(TimeFormat.duration(until.time - .zero)), line \(until.line) of the scenario), where the replay stops; "
+                                        + "move until to \(TimeFormat.duration(step.time - .zero)) or later, or remove the step", at: step.location)
+                }
                 lastStep = step
                 steps += 1
                 latest = max(latest, step.time)
@@ -78,6 +86,10 @@ public struct StepsFile: Sendable {
                 if let previous = lastExpectation, start < previous.start {
                     throw DocumentError("expectations out of order: this one starts at \(start) but the one before it (line \(previous.line)) at \(previous.start); a steps file lists expectations in the order their windows open (at, after or between)",
                                         at: expectation.location)
+                }
+                if let until = context.until, let from = expectation.window.from ?? expectation.window.at, from > until.time {
+                    throw DocumentError("this check looks from \(TimeFormat.duration(from - .zero)), after until (\(TimeFormat.duration(until.time - .zero)), line \(until.line) of the scenario), where the replay stops; "
+                                        + "move until later, or check an earlier time", at: expectation.location)
                 }
                 lastExpectation = (start, expectation.location.line)
                 expectations += 1

@@ -12,3 +12,7 @@ extension String {
 
     private func sgr(_ on: String, _ off: String) -> String { "\u{1B}[\(on)m\(self)\u{1B}[\(off)m" }
 }
+
+/// The SGR parameters the styles above use: the only escape sequences `TerminalText` lets
+/// through (colour, bold and dim on and off; nothing that moves, clears or hides).
+let styleCodes: Set<String> = ["1", "22", "2", "31", "32", "33", "36", "39"]

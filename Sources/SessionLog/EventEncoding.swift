@@ -36,13 +36,14 @@ public enum EventEncoding {
             json.field("latency", seconds: invocation.latency.nanoseconds)
         case .system(let systemEvent):
             write(systemEvent, into: &json)
-        case .session(let change, let style):
+        case .session(let change, let style, let activity):
             json.field("event", "session")
             switch change {
             case .started(let kind):
                 json.field("change", "started")
                 json.field("kind", kind.rawValue)
                 if let style { json.field("workout_style", style) }
+                if let activity { json.field("activity", activity.name) }
             case .paused: json.field("change", "paused")
             case .resumed: json.field("change", "resumed")
             case .ended: json.field("change", "ended")
@@ -80,6 +81,13 @@ public enum EventEncoding {
         case .appLog(let text):
             json.field("event", "app-log")
             json.field("message", text)
+        case .dialog(let intent, let text):
+            json.field("event", "dialog")
+            json.field("intent", intent.name)
+            json.field("text", text)
+        case .haptic(let pattern):
+            json.field("event", "haptic")
+            json.field("haptic", pattern)
         case .step(let text):
             json.field("event", "step")
             json.field("step", text)

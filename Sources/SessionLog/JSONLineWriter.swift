@@ -91,27 +91,37 @@ public struct JSONLineWriter {
 
     private mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    /// RFC 8259 string escaping: quotes, backslashes and control characters.
+    /// RFC 8259 string escaping: quotes, backslashes and control characters, DEL and the C1
+    /// controls included (U+009B is CSI to a terminal that shows `--json` output).
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Nearly every string (event names, intents, buttons) needs no escaping: copied whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F || $0 == 0xC2 }) {
             bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
             return
         }
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        func unicodeEscape(_ value: UInt8) {
+            bytes.append(contentsOf: Array("\\u00".utf8))
+            bytes.append(hex[Int(value >> 4)])
+            bytes.append(hex[Int(value & 0xF)])
+        }
+        var afterC2 = false
         for byte in text.utf8 {
+            if afterC2 {
+                afterC2 = false
+                if (0x80...0x9F).contains(byte) { unicodeEscape(byte) } else { bytes.append(0xC2); bytes.append(byte) }
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
             case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
             case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
+            case 0..<0x20, 0x7F: unicodeEscape(byte)
+            case 0xC2: afterC2 = true
             default: bytes.append(byte)
             }
         }

@@ -68,9 +68,11 @@ public struct TimelineRenderer {
             return ("", "▶ perform \(invocation.intent.name)(\(arguments)) [\(invocation.role)\(latency)]", .intent)
         case .system(let systemEvent):
             return describe(systemEvent)
-        case .session(let change, let style):
+        case .session(let change, let style, let activity):
             switch change {
-            case .started(let kind): return ("", "\(kind) session started" + (style.map { " (\($0))" } ?? ""), .good)
+            case .started(let kind):
+                let detail = [style, activity.flatMap { $0.name == style ? nil : "HealthKit \($0)" }].compactMap { $0 }
+                return ("", "\(kind) session started" + (detail.isEmpty ? "" : " (\(detail.joined(separator: ", ")))"), .good)
             case .paused: return ("", "session paused", .plain)
             case .resumed: return ("", "session resumed", .plain)
             case .ended: return ("", "session ended", .plain)
@@ -88,6 +90,10 @@ public struct TimelineRenderer {
             return ("", "⚠ " + text, .warn)
         case .appLog(let text):
             return ("", "app: " + text, .quiet)
+        case .dialog(let intent, let text):
+            return ("", "\(intent.name) says “\(text)”", .plain)
+        case .haptic(let pattern):
+            return ("", "haptic \(pattern) (the wrist is tapped)", .plain)
         case .step(let text):
             return ("· step", text, .plain)
         }

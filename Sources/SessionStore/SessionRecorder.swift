@@ -156,15 +156,15 @@ public final class SessionRecorder: SimulationEventSink {
             if let current { pendingSamples.append(SampleRow(session: current, time: event.time, sample: sample)) }
         case .system(.appLaunched(let name)):
             app = name
-        case .session(.started(let kind), let style):
+        case .session(.started(let kind), let style, let activity):
             send()
-            begin(kind: kind, style: style, at: event.time)
+            begin(kind: kind, style: style, activity: activity, at: event.time)
             if stopped { countDropped(event) } else { keep(event) }
             return
         default:
             keep(event)
         }
-        if case .session(let change, _) = event.kind, change != .resumed {
+        if case .session(let change, _, _) = event.kind, change != .resumed {
             if change == .ended { end(at: event.time) } else { send() }
             return
         }
@@ -179,7 +179,7 @@ public final class SessionRecorder: SimulationEventSink {
         case .sample:
             if droppingInSession { dropped.samples += 1 }
             return
-        case .session(.started, _):
+        case .session(.started, _, _):
             dropped.sessions += 1
             dropped.events += droppedPrelude
             droppedPrelude = 0
@@ -190,7 +190,7 @@ public final class SessionRecorder: SimulationEventSink {
         if RecordedSession.Event.from(event) != nil {
             if droppingInSession { dropped.events += 1 } else { droppedPrelude = min(droppedPrelude + 1, 256) }
         }
-        if case .session(.ended, _) = event.kind { droppingInSession = false }
+        if case .session(.ended, _, _) = event.kind { droppingInSession = false }
     }
 
     private func keep(_ event: SimulationEvent) {
@@ -203,10 +203,10 @@ public final class SessionRecorder: SimulationEventSink {
         }
     }
 
-    private func begin(kind: SessionLifecycle.Kind, style: String?, at time: Timestamp) {
+    private func begin(kind: SessionLifecycle.Kind, style: String?, activity: WorkoutActivityType?, at time: Timestamp) {
         guard !stopped else { return }
         let sensors = run.sensors
-        let activity = kind == .workout ? sensors.workout.activity(forStyle: style).rawValue : nil
+        let activity = kind == .workout ? sensors.workout.sensorModel(forStyle: style, activity: activity).model.rawValue : nil
         do {
             // Synchronous: the session's id keys its rows, and the row must be on disk
             // before any of them so that a crash can always be recovered.

@@ -105,7 +105,7 @@ extension SimulationEngine {
             let floor = end ?? minimumEnd
             if let end, host.currentTime >= end { break }
             if nextInput == nil, pending == nil, !busy, host.currentTime >= floor { break }
-            let sampling = instruments.compactMap(\.nextWakeup).min()
+            let sampling = earliest(instruments.compactMap(\.nextWakeup).min(), nextAppTimer)
             let wake = [nextInput, pending, sampling, host.currentTime < floor ? floor : nil].compactMap { $0 }.min()
             await signal.wait(until: wake, clock: host)
         }

@@ -63,6 +63,8 @@ public final class SimulationEngine {
     /// runs the very value the app donated.
     private var donatedIntents: [String: any AppIntent] = [:]
     private var launchedBefore = false
+    /// The current app's timers not yet run, earliest first.
+    private var pendingTimers: [AppDefinition.Timer] = []
     @exclusivity(unchecked)
     private var recognizerOutputs: [PressRecognizer.Output] = []
     /// Virtual steps settled without suspending (see `settle(stallLimit:)`).
@@ -92,6 +94,7 @@ public final class SimulationEngine {
         self.recognizer = PressRecognizer(configuration: configuration)
         self.host = SimulationHost(app: app, sessionKind: settings.sessionKind, clock: clock, loopExecutor: loopExecutor)
         self.sink = sink
+        self.pendingTimers = app.timers.sorted { $0.at < $1.at }
     }
 
     /// One app, as most scenarios and tests have.
@@ -104,11 +107,15 @@ public final class SimulationEngine {
     /// The engine's time now.
     public var now: Timestamp { host.currentTime }
 
-    /// The earliest time the recognizer, the system or an instrument needs to be woken.
-    /// Sleeping intents are the host's business (`nextSleeperDeadline`).
+    /// The earliest time the recognizer, the system, an instrument or an app's timer needs to
+    /// be woken. Sleeping intents are the host's business (`nextSleeperDeadline`).
     public var nextDeadline: Timestamp? {
-        earliest(recognizer.nextWakeup, system.nextDeadline, nextInstrumentWakeup)
+        earliest(recognizer.nextWakeup, system.nextDeadline, nextInstrumentWakeup, nextAppTimer)
     }
+
+    /// When the app's next timer runs. Like a sensor tick, it does not keep a run going: a
+    /// replay reaches it if the scenario goes on that long.
+    var nextAppTimer: Timestamp? { pendingTimers.first.map { Timestamp(nanoseconds: $0.at.nanoseconds) } }
 
     /// The earliest time an instrument (a sensor) asks to be woken.
     var nextInstrumentWakeup: Timestamp? {
@@ -125,21 +132,7 @@ public final class SimulationEngine {
         case .edge(let edge):
             recognizerOutputs.removeAll(keepingCapacity: true)
             recognizer.handle(edge, into: &recognizerOutputs)
-            var edgeRecorded = false
-            for output in recognizerOutputs {
-                switch output {
-                case .dropped(let dropped, let reason):
-                    edgeRecorded = true
-                    record(SimulationEvent(time: dropped.time, kind: .edgeDropped(dropped, reason)))
-                case .gesture(let gesture):
-                    if !edgeRecorded && gesture.time >= edge.time {
-                        edgeRecorded = true
-                        record(SimulationEvent(time: edge.time, kind: .edge(edge)))
-                    }
-                    handle(gesture, at: now)
-                }
-            }
-            if !edgeRecorded { record(SimulationEvent(time: edge.time, kind: .edge(edge))) }
+            handleRecognizerOutputs(at: now)
         case .gesture(let kind):
             handle(Gesture(kind, at: now), at: now)
         case .key(let name):
@@ -182,6 +175,7 @@ public final class SimulationEngine {
         app = next
         donatedIntents.removeAll()
         launchedBefore = false
+        pendingTimers = next.timers.filter { Timestamp(nanoseconds: $0.at.nanoseconds) > now }.sorted { $0.at < $1.at }
         host.reconfigure(app: next, sessionKind: settings.sessionKind)
     }
 
@@ -196,15 +190,20 @@ public final class SimulationEngine {
     public func advance(to now: Timestamp) {
         recognizerOutputs.removeAll(keepingCapacity: true)
         recognizer.advance(to: now, into: &recognizerOutputs)
-        for case .gesture(let gesture) in recognizerOutputs { handle(gesture, at: now) }
+        handleRecognizerOutputs(at: now)
         systemEvents.removeAll(keepingCapacity: true)
         system.advance(to: now, into: &systemEvents)
         for event in systemEvents { recordSystem(event, at: now) }
+        while let timer = pendingTimers.first, Timestamp(nanoseconds: timer.at.nanoseconds) <= now {
+            pendingTimers.removeFirst()
+            host.runAppCode { timer.run() }
+        }
         for instrument in instruments {
             while let due = instrument.nextWakeup, due <= now {
                 instrumentEvents.removeAll(keepingCapacity: true)
                 instrument.wake(at: due, into: &instrumentEvents)
                 for kind in instrumentEvents { record(SimulationEvent(time: due, kind: kind)) }
+                if let reading = instrument.takeAppReading() { host.publish(SensorReading(reading, at: due)) }
             }
         }
     }
@@ -238,6 +237,18 @@ public final class SimulationEngine {
 
     // MARK: Internals
 
+    /// Logs what the recognizer said, in its order (edges and drops at their own times),
+    /// and hands gestures to the system at `now`.
+    private func handleRecognizerOutputs(at now: Timestamp) {
+        for output in recognizerOutputs {
+            switch output {
+            case .accepted(let edge): record(SimulationEvent(time: edge.time, kind: .edge(edge)))
+            case .dropped(let edge, let reason): record(SimulationEvent(time: edge.time, kind: .edgeDropped(edge, reason)))
+            case .gesture(let gesture): handle(gesture, at: now)
+            }
+        }
+    }
+
     private func handle(_ gesture: Gesture, at now: Timestamp) {
         record(SimulationEvent(time: gesture.time, kind: .gesture(gesture)))
         feedSystem(.gesture(gesture), at: now)
@@ -253,8 +264,8 @@ public final class SimulationEngine {
             let reference = remember(intent)
             record(SimulationEvent(time: time, kind: .donation(intent: reference, donor: donor)))
             feedSystem(.donated(reference), at: time)
-        case .session(let change, let style):
-            record(SimulationEvent(time: time, kind: .session(change, workoutStyle: style)))
+        case .session(let change, let style, let activity):
+            record(SimulationEvent(time: time, kind: .session(change, workoutStyle: style, activity: activity)))
             feedSystem(.session(change), at: time)
         case .sessionRefused(let command, let rejection):
             record(SimulationEvent(time: time, kind: .sessionRefused(command, rejection)))
@@ -268,6 +279,10 @@ public final class SimulationEngine {
             record(SimulationEvent(time: time, kind: .appLog(line)))
         case .warning(let text):
             record(SimulationEvent(time: time, kind: .warning(text)))
+        case .dialog(let intent, let text):
+            record(SimulationEvent(time: time, kind: .dialog(intent: intent, text: text)))
+        case .haptic(let pattern):
+            record(SimulationEvent(time: time, kind: .haptic(pattern)))
         }
     }
 
@@ -316,10 +331,15 @@ public final class SimulationEngine {
         }
         let id = invocation.id
         let host = self.host
+        let didReturn = app.intentDidReturn
         host.launch(invocation.description) {
             do {
                 let result = try await intent.perform()
+                if let dialog = result.dialog { host.report(.dialog(IntentIdentity(intent).reference, dialog.full.key)) }
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
+                // The app's code after the return, in the same task: what it reports comes
+                // after the result (A6).
+                didReturn?(IntentIdentity(intent).reference)
             } catch is CancellationError {
                 // The run ended while the intent slept; nothing to report.
             } catch {

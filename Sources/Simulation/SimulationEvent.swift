@@ -23,8 +23,10 @@ public struct SimulationEvent: Hashable, Sendable {
         case system(SystemEvent)
         /// The system calls `perform()` on an intent (A3, A6, A7), with its parameters.
         case performing(Invocation, parameters: [IntentIdentity.Parameter])
-        /// The app's session changed (T1, T2), with the workout style it started.
-        case session(SessionLifecycle.Change, workoutStyle: String?)
+        /// The app's session changed (T1, T2); a start says the workout style and the
+        /// HealthKit activity type whose sensor model records it (nil for a dive, or when
+        /// the app named none).
+        case session(SessionLifecycle.Change, workoutStyle: String?, activity: WorkoutActivityType?)
         /// An intent asked the session for something it refused.
         case sessionRefused(SessionLifecycle.Command, SessionLifecycle.Rejection)
         /// A6: a donation through `donate(result:)` (results are logged as `intentReturned`).
@@ -37,6 +39,10 @@ public struct SimulationEvent: Hashable, Sendable {
         case warning(String)
         /// A line the app logged.
         case appLog(String)
+        /// What the watch said when an intent finished (its result's dialog).
+        case dialog(intent: IntentReference, text: String)
+        /// The watch tapped the wrist: a WatchKit haptic the app played, by its name.
+        case haptic(String)
         /// A scenario or operator step that is not a button: wrist down, end, settings change.
         case step(String)
     }
@@ -77,4 +83,16 @@ public protocol SimulationInstrument: AnyObject {
     /// Appends what it has to log at `time` to `events` (the engine's buffer, reused at
     /// every tick, so that a sample costs no allocation).
     func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind])
+    /// A reading for apps only, made by the last `wake` and never logged: CoreMotion's
+    /// submersion updates come three times a second under water, more often than samples.
+    func takeAppReading() -> SensorSample?
 }
+
+extension SimulationInstrument {
+    public func takeAppReading() -> SensorSample? { nil }
+}
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SimulationEvent: Codable {}
+extension SimulationEvent.Kind: Codable {}
+extension SensorSample: Codable {}

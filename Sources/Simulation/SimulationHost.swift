@@ -26,13 +26,17 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case returned(invocation: Int, actionButtonIntent: (any AppIntent)?)
         case threw(invocation: Int, message: String)
         case donated(any AppIntent, donor: IntentReference)
-        case session(SessionLifecycle.Change, workoutStyle: String?)
+        case session(SessionLifecycle.Change, workoutStyle: String?, activity: WorkoutActivityType?)
         case sessionRefused(SessionLifecycle.Command, SessionLifecycle.Rejection)
         case marker(SessionMarker)
         case suggestedWorkoutsChanged
         case authorizationRequested
         case log(String)
         case warning(String)
+        /// What an intent's result said (`.result(dialog:)`).
+        case dialog(IntentReference, String)
+        /// The app tapped the wrist (WatchKit).
+        case haptic(String)
     }
 
     private struct Sleeper {
@@ -187,12 +191,13 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     public var sessionState: SessionLifecycle.State { state.withLock { $0.lifecycle.state } }
 
-    public func session(_ command: SessionLifecycle.Command, workoutStyle: String?) throws(SessionLifecycle.Rejection) {
+    public func session(_ command: SessionLifecycle.Command, workoutStyle: String?,
+                        activity: WorkoutActivityType?) throws(SessionLifecycle.Rejection) {
         let origin = Self.origin()
         let result: Result<SessionLifecycle.Change, SessionLifecycle.Rejection> = state.withLock { state in
             do throws(SessionLifecycle.Rejection) {
                 let change = try state.lifecycle.apply(command)
-                Self.enqueue((Self.time(state, clock), .session(change, workoutStyle: workoutStyle)), from: origin, clock: clock, into: &state)
+                Self.enqueue((Self.time(state, clock), .session(change, workoutStyle: workoutStyle, activity: activity)), from: origin, clock: clock, into: &state)
                 return .success(change)
             } catch {
                 Self.enqueue((Self.time(state, clock), .sessionRefused(command, error)), from: origin, clock: clock, into: &state)
@@ -214,6 +219,19 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func mark(_ marker: SessionMarker) { report(.marker(marker)) }
     public func requestHealthAuthorization() { report(.authorizationRequested) }
     public func log(_ message: String) { report(.log(message)) }
+
+    public func playHaptic(_ pattern: String) { report(.haptic(pattern)) }
+
+    private let watchObjects = Mutex<[ObjectIdentifier: any AnyObject & Sendable]>([:])
+
+    public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object {
+        watchObjects.withLock { objects in
+            if let object = objects[ObjectIdentifier(type)] as? Object { return object }
+            let object = make()
+            objects[ObjectIdentifier(type)] = object
+            return object
+        }
+    }
 
     public var latestReading: SensorReading? { state.withLock { $0.latestReading } }
 
@@ -493,7 +511,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// Ends the app's session from outside an intent (a scenario's `end` step, a command).
     func endSessionFromOutside() -> SessionLifecycle.Rejection? {
         do throws(SessionLifecycle.Rejection) {
-            try session(.end, workoutStyle: nil)
+            try session(.end, workoutStyle: nil, activity: nil)
             return nil
         } catch {
             return error

@@ -112,6 +112,6 @@ extension SimulationEngine {
 
     private func dueTime(includingSensors: Bool) -> Timestamp? {
         earliest(recognizer.nextWakeup, system.nextDeadline, host.nextSleeperDeadline,
-                 includingSensors ? nextInstrumentWakeup : nil)
+                 includingSensors ? earliest(nextInstrumentWakeup, nextAppTimer) : nil)
     }
 }

@@ -114,7 +114,7 @@ extension RecordedSession.Event {
         case .performing(let invocation, _):
             kind = .intent
             label = invocation.intent.name
-        case .session(let change, let style):
+        case .session(let change, let style, _):
             switch change {
             case .started(let sessionKind):
                 kind = .started

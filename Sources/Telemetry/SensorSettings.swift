@@ -35,8 +35,9 @@ public struct SensorSettings: Hashable, Sendable {
     public init() {}
 
     public struct Workout: Hashable, Sendable {
-        /// Workout style → activity, for styles whose words do not say it.
-        public var activities: [String: ActivityKind] = [:]
+        /// Workout style → HealthKit activity type: a scenario's override of the activity the
+        /// app names when it starts a session (say, to record a `trail` style as hiking).
+        public var activities: [String: WorkoutActivityType] = [:]
         /// m; swimming distance counts whole lengths of it.
         public var poolLength: Double = 25
         /// Where the simulated route starts (degrees, WGS84).
@@ -55,8 +56,19 @@ public struct SensorSettings: Hashable, Sendable {
             hasher.combine(routeStart.longitude)
         }
 
-        public func activity(forStyle style: String?) -> ActivityKind {
-            style.flatMap { activities[$0] } ?? ActivityKind.guess(fromStyle: style)
+        /// The sensor model of a workout session: the scenario's override for its style, else
+        /// the model of the activity type the app started it with
+        /// (`WorkoutActivityType.sensorModel`, the one table). A session whose app named no
+        /// activity, or one without a model, records heart rate and energy only, and says why.
+        public func sensorModel(forStyle style: String?, activity: WorkoutActivityType?) -> (model: ActivityKind, warning: String?) {
+            let chosen = style.flatMap { activities[$0] } ?? activity
+            guard let chosen else {
+                return (.other, "the workout session started without a HealthKit activity type (set HKWorkoutConfiguration.activityType, or `activity:` in the manifest); recording heart rate and energy only")
+            }
+            guard let model = chosen.sensorModel else {
+                return (.other, (chosen.unmodelledReason ?? "\(chosen) has no sensor model") + "; recording heart rate and energy only")
+            }
+            return (model, nil)
         }
     }
 
@@ -155,7 +167,14 @@ public struct SensorSettings: Hashable, Sendable {
             try w.rejectUnknownKeys(workoutKeys)
             if let v = w["activities"] {
                 for entry in try v.mapping("activities").entries {
-                    settings.workout.activities[entry.key] = try entry.value.choice("activity for \"\(entry.key)\"", of: ActivityKind.self)
+                    let name = try entry.value.string("activity for \"\(entry.key)\"")
+                    do throws(WorkoutActivityType.Unusable) {
+                        settings.workout.activities[entry.key] = try WorkoutActivityType.modelled(named: name)
+                    } catch {
+                        let hint = WorkoutActivityType(name: name) == nil
+                            ? Spelling.suggestion(for: name, among: WorkoutActivityType.allCases.map(\.name)) : ""
+                        throw entry.value.error("activity for \"\(entry.key)\": \(error)" + hint)
+                    }
                 }
             }
             if let v = w["pool-length"] { settings.workout.poolLength = try number(v, "pool-length", in: 10...100, unit: "m") }
@@ -243,10 +262,28 @@ public struct SensorSettings: Hashable, Sendable {
     private static func rate(_ value: YAMLValue) throws(DocumentError) -> Double {
         var text = try value.string("rate").lowercased()
         if text.hasSuffix("hz") { text = String(text.dropLast(2)).trimmingCharacters(in: .whitespaces) }
+        // The bounds of interval (1h to 10ms), named as numbers this accepts.
         guard let hertz = Double(text), hertz.isFinite, hertz >= 1.0 / 3600, hertz <= 100 else {
-            throw value.error("rate must be samples per second between 1/3600 and 100, such as 1 or \"4 Hz\"; found \"\(try value.string("rate"))\"")
+            throw value.error("rate must be samples per second from 0.000278 (one an hour; slower than 1 Hz reads better as interval: 1h) to 100, "
+                              + "such as 1 or \"4 Hz\"; found \"\(try value.string("rate"))\"")
         }
         return hertz
+    }
+
+    // MARK: How much a run samples
+
+    /// The most samples a scenario may take: as many as its longest run (1000 hours) takes at
+    /// the default 1 Hz. Each costs about `bytesPerSample` of store and log on disk, and
+    /// memory while `test` keeps the run's events: 3.6 million is about 1 GB.
+    public static let maximumSamples: Int64 = 3_600_000
+
+    /// Bytes one sample takes in the session store and the session log together (79 and
+    /// 218, measured on an hour at 100 Hz).
+    public static let bytesPerSample: Int64 = 300
+
+    /// The most samples sessions take in `span` at this rate (a session open all along).
+    public func samples(over span: Duration) -> Int64 {
+        span.nanoseconds / max(interval.nanoseconds, 1)
     }
 
     static func trim(_ x: Double) -> String {

@@ -32,6 +32,25 @@ public final class SensorSuite: SimulationInstrument {
         /// Session time of the next sample: always a whole number of intervals.
         var nextElapsed: Duration = .zero
         var lastElapsed: Duration?
+        /// Session time of the next reading only apps see (a dive under water, between
+        /// samples further apart than CoreMotion's cadence), or nil.
+        var nextAppReading: Duration?
+        /// Why the session records less than its app asked for, said at its first sample.
+        var pendingWarning: String?
+
+        /// What the dive sensors read at `elapsed`, between two samples, without moving the
+        /// model on: a copy is stepped, so the logged samples are the same with or without
+        /// these readings.
+        func diveReading(at elapsed: Duration) -> SensorSample? {
+            guard var copy = dive, let last = lastElapsed else { return nil }
+            let reading = copy.step((elapsed - last).secondsValue)
+            var sample = SensorSample(session: kind, elapsed: elapsed)
+            sample.depth = reading.depth
+            sample.pressure = reading.pressure
+            sample.waterTemperature = reading.waterTemperature
+            sample.submerged = reading.submerged
+            return sample
+        }
 
         /// Reads the sensors at `nextElapsed` and schedules the next reading.
         mutating func takeSample(interval: Duration) -> (SensorSample, warnings: [String]) {
@@ -74,7 +93,7 @@ public final class SensorSuite: SimulationInstrument {
     }
 
     public func observe(_ event: SimulationEvent) {
-        guard case .session(let change, let style) = event.kind else { return }
+        guard case .session(let change, let style, let activity) = event.kind else { return }
         switch change {
         case .started(let kind):
             let random = SplitMix64.stream(seed: seed, index: sessionsStarted)
@@ -82,7 +101,9 @@ public final class SensorSuite: SimulationInstrument {
             var session = ActiveSession(kind: kind, start: event.time)
             switch kind {
             case .workout:
-                session.workout = WorkoutSensorModel(activity: settings.workout.activity(forStyle: style), profile: settings.profile,
+                let (model, warning) = settings.workout.sensorModel(forStyle: style, activity: activity)
+                session.pendingWarning = warning
+                session.workout = WorkoutSensorModel(activity: model, profile: settings.profile,
                                                      poolLength: settings.workout.poolLength, random: random)
             case .dive:
                 session.dive = DiveSensorModel(settings: settings.dive, random: random)
@@ -101,21 +122,53 @@ public final class SensorSuite: SimulationInstrument {
         updateNextWakeup()
     }
 
-    /// The next sample's time, from the session's fields (not a copy of the session).
+    /// The next sample's (or app reading's) time, from the session's fields (not a copy of
+    /// the session).
     private func updateNextWakeup() {
         guard let start = active?.start, active?.pausedAt == nil, let paused = active?.pausedTotal,
               let next = active?.nextElapsed else {
             nextWakeup = nil
             return
         }
-        nextWakeup = start.advanced(by: paused + next)
+        let elapsed = active?.nextAppReading.map { Swift.min($0, next) } ?? next
+        nextWakeup = start.advanced(by: paused + elapsed)
     }
+
+    /// CoreMotion's cadence under water: Apple's submersion manager reports depth, pressure
+    /// and temperature three times a second while submerged (Apple's page
+    /// "CMWaterSubmersionManagerDelegate"). At the surface apps get the samples' own rate.
+    public static let submergedReadingInterval = Duration.nanoseconds(1_000_000_000 / 3)
+
+    private var appReading: SensorSample?
 
     public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
         guard active != nil, active?.pausedAt == nil else { return }
+        if let appAt = active!.nextAppReading, appAt < active!.nextElapsed {
+            appReading = active!.diveReading(at: appAt)
+            scheduleAppReading(after: appAt)
+            updateNextWakeup()
+            return
+        }
         let (sample, warnings) = active!.takeSample(interval: settings.interval)
+        if let warning = active!.pendingWarning {
+            events.append(.warning(warning))
+            active!.pendingWarning = nil
+        }
+        active!.nextAppReading = nil
+        if sample.submerged == true { scheduleAppReading(after: sample.elapsed) }
         updateNextWakeup()
         events.append(.sample(sample))
         for warning in warnings { events.append(.warning(warning)) }
+    }
+
+    /// The next reading apps get between samples, if one fits before the next sample.
+    private func scheduleAppReading(after elapsed: Duration) {
+        let next = elapsed + Self.submergedReadingInterval
+        active!.nextAppReading = next + Self.submergedReadingInterval / 2 <= active!.nextElapsed ? next : nil
+    }
+
+    public func takeAppReading() -> SensorSample? {
+        defer { appReading = nil }
+        return appReading
     }
 }

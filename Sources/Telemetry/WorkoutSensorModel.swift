@@ -1,3 +1,4 @@
+import ActionButtonCore
 import Foundation
 
 /// The simulated sensors of a workout (T1, T3): one latent effort drives heart rate,

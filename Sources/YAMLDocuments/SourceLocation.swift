@@ -40,3 +40,6 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
         return "\(file): \(message)"
     }
 }
+
+// Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
+extension SourceLocation: Codable {}

@@ -33,7 +33,7 @@ public struct YAMLDocument: Sendable {
             throw DocumentError("could not read YAML: \(error)", file: file)
         }
         guard let node else { throw DocumentError("the file is empty; expected a YAML mapping", file: file) }
-        self.root = YAMLValue(node: node, file: file)
+        self.root = YAMLValue(node: node, file: file, isDocumentRoot: true)
     }
 
     /// Reads and parses a file from disk.
@@ -88,6 +88,12 @@ public struct YAMLDocument: Sendable {
         return "could not be read: \(nsError.localizedDescription)"
     }
 
+    /// Letters, digits, `-` and `_`, as every key of ours is (keys, intent names, workout kinds).
+    private static func isWord(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64
+            && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    }
+
     private static func translate(_ error: YamlError, file: String) -> DocumentError {
         func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: mark.line, column: mark.column) }
         switch error {
@@ -98,7 +104,11 @@ public struct YAMLDocument: Sendable {
             let text = context.map { "\(said) (\($0.text) at line \($0.mark.line))" } ?? said
             return DocumentError("invalid YAML: \(text)", at: at(mark))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return DocumentError("duplicate key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) in a mapping",
+            // Found before anyone knows whether the file is one of ours: a key that is not a
+            // word (a line of /etc/shadow ends in ":" and reads as a key) is not quoted.
+            let keys = duplicates.map(\.description)
+            guard keys.allSatisfy(isWord) else { return DocumentError("duplicate key in a mapping", at: at(context.mark)) }
+            return DocumentError("duplicate key \(keys.map { "\"\($0)\"" }.joined(separator: ", ")) in a mapping",
                                  at: at(context.mark))
         case .reader(let problem, let offset, _, _):
             return DocumentError("invalid text\(offset.map { " at byte \($0)" } ?? ""): \(problem)", file: file)

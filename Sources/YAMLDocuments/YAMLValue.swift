@@ -9,11 +9,15 @@ public struct YAMLValue: @unchecked Sendable {
     public let file: String
     /// The line of a value built from a line of JSON (`JSONLine`), whose nodes have no marks.
     let line: Int?
+    /// The whole of a file read from disk. Until it turns out to be a mapping with keys of
+    /// ours, it may be any file at all (`app: /etc/shadow`): errors about it never quote it.
+    let isDocumentRoot: Bool
 
-    init(node: Node, file: String, line: Int? = nil) {
+    init(node: Node, file: String, line: Int? = nil, isDocumentRoot: Bool = false) {
         self.node = node
         self.file = file
         self.line = line
+        self.isDocumentRoot = isDocumentRoot
     }
 
     public var location: SourceLocation {
@@ -32,6 +36,7 @@ public struct YAMLValue: @unchecked Sendable {
         case .alias: return "an alias"
         case .scalar(let scalar):
             if node.null != nil { return "nothing (null)" }
+            if isDocumentRoot { return "plain text (not shown: this may not be a YAML file of ours)" }
             let text = scalar.string.count > 40 ? String(scalar.string.prefix(40)) + "…" : scalar.string
             return "\"\(text)\""
         }
@@ -126,7 +131,7 @@ public struct YAMLValue: @unchecked Sendable {
             entries.append(.init(key: scalar.string, keyValue: YAMLValue(node: key, file: file, line: line),
                                  value: YAMLValue(node: value, file: file, line: line)))
         }
-        return YAMLMapping(entries: entries, location: location, what: what)
+        return YAMLMapping(entries: entries, location: location, what: what, isDocumentRoot: isDocumentRoot)
     }
 
     public func sequence(_ what: String) throws(DocumentError) -> [YAMLValue] {
@@ -154,6 +159,8 @@ public struct YAMLMapping: Sendable {
     public let entries: [Entry]
     public let location: SourceLocation
     let what: String
+    /// A file's top level: see `YAMLValue.isDocumentRoot`.
+    let isDocumentRoot: Bool
 
     public var keys: [String] { entries.map(\.key) }
     public func contains(_ key: String) -> Bool { entries.contains { $0.key == key } }
@@ -169,7 +176,14 @@ public struct YAMLMapping: Sendable {
 
     /// Refuses keys a reader does not know, pointing at the key and suggesting the closest
     /// known one, so a typo never silently turns into a default.
+    ///
+    /// A file's top level with none of the keys is some other YAML file: it is said so, and
+    /// none of its keys is quoted (they are its content).
     public func rejectUnknownKeys(_ allowed: [String]) throws(DocumentError) {
+        if isDocumentRoot, !entries.isEmpty, !entries.contains(where: { allowed.contains($0.key) }) {
+            throw DocumentError("none of the top-level keys is one of \(what)'s (\(allowed.joined(separator: ", "))); is this the right file?",
+                                at: location)
+        }
         for entry in entries where !allowed.contains(entry.key) {
             throw entry.keyValue.error("unknown key \"\(entry.key)\" in \(what); expected one of \(allowed.joined(separator: ", "))"
                                        + Spelling.suggestion(for: entry.key, among: allowed))

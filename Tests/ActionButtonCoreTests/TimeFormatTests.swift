@@ -19,4 +19,17 @@ struct TimeFormatTests {
         #expect(TimeFormat.duration(.nanoseconds(Int64.min)) == "-2562047h47m16s")
         #expect(TimeFormat.duration(.nanoseconds(-1_500_000)) == "-1.5ms")
     }
+
+    @Test("S2: times compared in one message get the digits that tell them apart, cut as the timeline's are")
+    func digitsThatTellApart() {
+        #expect(TimeFormat.digits(toTellApart: [3_640_000_000, 3_640_001_000]) == 6)
+        #expect(TimeFormat.digits(toTellApart: [3_640_000_000, 3_641_000_000, 3_640_000_000]) == 3)
+        #expect(TimeFormat.digits(toTellApart: [1, 2]) == 9)
+        #expect(TimeFormat.digits(toTellApart: []) == 3)
+        #expect(TimeFormat.digits(toTellApart: [1_200_000_000], writingExactly: [7_499_999_900]) == 7)
+        #expect(TimeFormat.clock(3_640_001_000, digits: 6) == "0:00:03.640001")
+        #expect(TimeFormat.clock(3_640_001_999, digits: 6) == "0:00:03.640001")
+        #expect(TimeFormat.clock(-1, digits: 9) == "-0:00:00.000000001")
+        #expect(TimeFormat.clock(.min, digits: 9) == "-2562047:47:16.854775808")
+    }
 }

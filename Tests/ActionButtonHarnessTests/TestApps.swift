@@ -194,6 +194,7 @@ actor WorkoutObjects {
         session.delegate = delegate
         session.startActivity(with: nil)
         let builder = session.associatedWorkoutBuilder()
+        builder.dataSource = HKLiveWorkoutDataSource(healthStore: HKHealthStore(), workoutConfiguration: configuration)
         builder.delegate = delegate
         try await builder.beginCollection(at: .now)
         self.session = session
@@ -218,7 +219,7 @@ actor WorkoutObjects {
 }
 
 /// Records what HealthKit's delegates were told.
-final class SessionDelegate: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
+final class SessionDelegate: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate, Sendable {
     let told = Mutex<[String]>([])
 
     func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
@@ -276,7 +277,7 @@ struct HealthKitPauseIntent: PauseWorkoutIntent {
 }
 
 /// Records what CoreMotion's delegate was told.
-final class SubmersionRecorder: CMWaterSubmersionManagerDelegate {
+final class SubmersionRecorder: CMWaterSubmersionManagerDelegate, Sendable {
     let told = Mutex<[String]>([])
 
     func manager(_ manager: CMWaterSubmersionManager, didUpdate event: CMWaterSubmersionEvent) {

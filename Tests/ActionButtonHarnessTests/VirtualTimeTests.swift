@@ -43,8 +43,8 @@ struct VirtualTimeTests {
         let watch = try ActionButtonHarness(scenarioAt: path)
         try await watch.replayScenario()
         #expect(watch.events == replayed.events)
-        #expect(watch.scenarioResults.allSatisfy { $0.passed })
-        watch.expectScenarioPasses()
+        #expect(try await watch.scenarioResults.allSatisfy { $0.passed })
+        try await watch.expectScenarioPasses()
     }
 
     @Test("AppIntent: Apple's `static var description = IntentDescription(...)` is the intent's description")

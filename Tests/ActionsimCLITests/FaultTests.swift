@@ -12,7 +12,7 @@ struct FaultTests {
         name: fault run
         app:
           app: Runner
-          workout-kinds: {running: Running}
+          workout-kinds: {running: {title: Running, activity: running}}
           intents:
             - {name: StartIntent, role: start-workout, perform: {takes: 100ms}}
             - {name: LapIntent, role: action, perform: {takes: 50ms, marks: lap}}

@@ -118,7 +118,7 @@ struct TelemetryCommandTests {
         name: killed run
         app:
           app: Runner
-          workout-kinds: {running: Running}
+          workout-kinds: {running: {title: Running, activity: running}}
           intents:
             - {name: StartIntent, role: start-workout, perform: {takes: 100ms}}
         settings: {action: workout, first-press: running}

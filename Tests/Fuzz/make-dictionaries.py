@@ -23,7 +23,7 @@ profile_keys = parser_keys(glob.glob("Sources/DeviceProfiles/*.swift"))
 
 values = ["press", "both", "hold", "side", "down", "up", "action", "workout", "dive", "running", "walking", "cycling",
           "swimming", "start-workout", "pause-workout", "resume-workout", "start-dive", "extension", "requested", "never",
-          "on-first-launch", "session-started", "true", "false", "null", "1.5s", "150ms", "2m", "1h30m", "1:02:03.5",
+          "on-first-launch", "session-started", "start-returned", "true", "false", "null", "1.5s", "150ms", "2m", "1h30m", "1:02:03.5",
           "-1s", "1e400", "10 Hz", "apps/trailrunner.yaml", "apps/deeplog.yaml", "busy", "no-next-action", "bounce",
           "unchanged", "met", "missed", "threw", "lap", "snapshot", "female", "male"]
 syntax = ["{", "}", "[", "]", ": ", "- ", "&a ", "*a", "!!str ", "!!int ", "!!map ", "---", "...", "|", "> ", "? ",

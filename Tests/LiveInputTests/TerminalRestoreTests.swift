@@ -5,19 +5,33 @@ import Testing
 import Glibc
 #endif
 
-private func start(on terminal: PseudoTerminal) throws -> Process {
+/// `actionsim run` with the pseudo-terminal as its terminal; with `directory`, its timeline
+/// goes to `directory/out.txt` and its session log into `directory`.
+private func start(on terminal: PseudoTerminal, directory: String? = nil) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: actionsim)
-    process.arguments = ["run", "--no-log", "--no-store", "--app", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path + "/scenarios/apps/trailrunner.yaml"]
+    process.arguments = ["run", "--no-store", "--app", repository + "/scenarios/apps/trailrunner.yaml"]
+        + (directory.map { ["--log-dir", $0, "--color", "never"] } ?? ["--no-log"])
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
     process.environment = environment
     process.standardInput = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-    process.standardOutput = FileHandle.nullDevice
+    if let directory {
+        _ = FileManager.default.createFile(atPath: directory + "/out.txt", contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: directory + "/out.txt")
+    } else {
+        process.standardOutput = FileHandle.nullDevice
+    }
     process.standardError = FileHandle.nullDevice
     try process.run()
     return process
+}
+
+/// The state letter of /proc/PID/stat: `T` is stopped.
+private func state(of process: Process) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+          let close = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(after: close)...].first { $0 != " " }
 }
 
 /// Waits up to 10 s for `condition`.
@@ -41,6 +55,50 @@ struct TerminalRestoreTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(terminal.isCooked)
+    }
+
+    /// Ctrl-Z, `fg` and a key used to leave `run` blocked in read() for good (Ctrl-C, q,
+    /// SIGTERM and SIGHUP then did nothing): the shell, holding the terminal meanwhile, had
+    /// cleared O_NONBLOCK on the open file they share, as bash does.
+    @Test("Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops; fg (SIGCONT) makes it raw again; keys still press; q or SIGTERM ends the session with its log closed",
+          arguments: ["q", "SIGTERM"])
+    func stopAndContinue(ending: String) async throws {
+        let terminal = try PseudoTerminal()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-tstp-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let process = try start(on: terminal, directory: directory)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let output = { (try? String(contentsOfFile: directory + "/out.txt", encoding: .utf8)) ?? "" }
+        #expect(await eventually { !terminal.isCooked && output().contains("TIME") }, "actionsim never put the terminal in key-at-a-time mode")
+
+        kill(process.processIdentifier, SIGTSTP)
+        #expect(await eventually { state(of: process) == "T" }, "SIGTSTP did not stop the process")
+        #expect(terminal.isCooked, "stopped with the terminal still in key-at-a-time mode")
+        // The shell takes the terminal: blocking reads, as bash's readline leaves them.
+        let flags = fcntl(terminal.slave, F_GETFL)
+        _ = fcntl(terminal.slave, F_SETFL, flags & ~O_NONBLOCK)
+
+        kill(process.processIdentifier, SIGCONT)
+        #expect(await eventually { state(of: process) != "T" && !terminal.isCooked }, "fg did not make the terminal raw again")
+        var key = UInt8(ascii: "a")
+        _ = write(terminal.master, &key, 1)
+        #expect(await eventually { output().contains("▶ perform StartTrailWorkoutIntent") }, "the key after fg was not handled: \(output())")
+
+        if ending == "q" {
+            key = UInt8(ascii: "q")
+            _ = write(terminal.master, &key, 1)
+        } else {
+            kill(process.processIdentifier, SIGTERM)
+        }
+        #expect(await eventually { !process.isRunning }, "\(ending) did not end the session")
+        guard !process.isRunning else { return }
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.isCooked)
+        let logs = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+        #expect(logs.count == 1)
+        let log = try logs.first.map { try String(contentsOfFile: directory + "/" + $0, encoding: .utf8) } ?? ""
+        #expect(log.contains("stopped (SIGTSTP)") && log.contains("continued after"))
+        #expect(log.split(separator: "\n").last?.contains("\"log-end\"") == true, "the log has no footer")
     }
 
     @Test("restored after a crash signal, which still ends the process", arguments: [SIGSEGV, SIGABRT])

@@ -53,7 +53,8 @@ struct BadInputTests {
         let error = #expect(throws: DocumentError.self) {
             _ = try ScenarioParser.parse(try YAMLDocument(text: text, file: "scenarios/x.yaml"))
         }
-        #expect(error?.description == "scenarios/x.yaml:1:6: app manifest apps/nowhere.yaml: no such file")
+        #expect(error?.description == "scenarios/x.yaml:1:6: app manifest apps/nowhere.yaml: no such file; "
+                + "nor is it a built-in app manifest (deeplog, trailrunner: `actionsim built-in` lists them)")
     }
 
     @Test("S1: binary garbage and empty files are refused, not crashed on")

@@ -49,3 +49,21 @@ struct JSONLineWriterTests {
         #expect(Self.line { $0.field("v", -Double.infinity) } == "{\"v\":null}\n")
     }
 }
+
+@Suite("Text for a terminal")
+struct TerminalTextTests {
+    @Test("control characters are escaped; the timeline's own styles pass; other text is unchanged")
+    func escaping() {
+        #expect(TerminalText.escaped("a\u{1B}]0;title\u{07}b\u{1B}[2Jc\rd\u{7F}") == "a\\x1b]0;title\\x07b\\x1b[2Jc\\x0dd\\x7f")
+        #expect(TerminalText.escaped("x\u{9B}31m \u{202E}evil\u{2069}") == "x\\x9b31m \\u{202E}evil\\u{2069}")
+        #expect(TerminalText.escaped("FAIL".red.bold + " ok".dim) == "FAIL".red.bold + " ok".dim)
+        #expect(TerminalText.escaped("\u{1B}[8mhidden\u{1B}[0m") == "\\x1b[8mhidden\\x1b[0m")
+        #expect(TerminalText.escaped("line\n\ttab · 24 °C — ▸ “quoted” ✓") == "line\n\ttab · 24 °C — ▸ “quoted” ✓")
+        #expect(TerminalText.escaped("ends with \u{1B}") == "ends with \\x1b")
+    }
+
+    @Test("T4: the log's JSON escapes DEL and the C1 controls too, and keeps other text as it is")
+    func jsonControls() {
+        #expect(JSONLineWriterTests.line { $0.field("s", "a\u{9B}b\u{7F}c\u{1B}d °C") } == "{\"s\":\"a\\u009bb\\u007fc\\u001bd °C\"}\n")
+    }
+}

@@ -13,7 +13,7 @@ import YAMLDocuments
 struct Mashing {
     static let app = """
         app: Masher
-        workout-kinds: {running: Running}
+        workout-kinds: {running: {title: Running, activity: running}}
         intents:
           - {name: StartIntent, role: start-workout, perform: {takes: 1s}}
           - {name: PauseIntent, role: pause-workout, perform: {takes: 20ms}}

@@ -9,7 +9,11 @@ import YAMLDocuments
 enum Fixture {
     static let workoutApp = """
       app: Runner
-      workout-kinds: {running: Running, swimming: Swimming, cycling: Cycling, yoga: Yoga}
+      workout-kinds:
+        running: {title: Running, activity: running}
+        swimming: {title: Swimming, activity: swimming}
+        cycling: {title: Cycling, activity: cycling}
+        yoga: {title: Yoga, activity: yoga}
       intents:
         - {name: StartIntent, role: start-workout, perform: {takes: 1s}}
         - {name: PauseIntent, role: pause-workout}

@@ -32,10 +32,10 @@ struct SensorTests {
             let time = Fixture.time(outcome, where: match)
             return try #require(time)
         }
-        let started = try at { if case .session(.started, _) = $0 { true } else { false } }
-        let paused = try at { if case .session(.paused, _) = $0 { true } else { false } }
-        let resumed = try at { if case .session(.resumed, _) = $0 { true } else { false } }
-        let ended = try at { if case .session(.ended, _) = $0 { true } else { false } }
+        let started = try at { if case .session(.started, _, _) = $0 { true } else { false } }
+        let paused = try at { if case .session(.paused, _, _) = $0 { true } else { false } }
+        let resumed = try at { if case .session(.resumed, _, _) = $0 { true } else { false } }
+        let ended = try at { if case .session(.ended, _, _) = $0 { true } else { false } }
         let running = ((ended - started) - (resumed - paused)).secondsValue
         #expect(samples.count == Int(running.rounded(.up)))
     }
@@ -68,8 +68,8 @@ struct SensorTests {
     func paused() async throws {
         let outcome = try await Fixture.run(Fixture.workout())
         let samples = Fixture.samples(outcome)
-        let pausedAt = try #require(Fixture.time(outcome) { if case .session(.paused, _) = $0 { true } else { false } })
-        let resumedAt = try #require(Fixture.time(outcome) { if case .session(.resumed, _) = $0 { true } else { false } })
+        let pausedAt = try #require(Fixture.time(outcome) { if case .session(.paused, _, _) = $0 { true } else { false } })
+        let resumedAt = try #require(Fixture.time(outcome) { if case .session(.resumed, _, _) = $0 { true } else { false } })
         #expect(!samples.contains { $0.time > pausedAt && $0.time < resumedAt })
         let before = try #require(samples.last { $0.time <= pausedAt })
         let after = try #require(samples.first { $0.time >= resumedAt })
@@ -139,7 +139,10 @@ struct SensorTests {
         #expect(try message("sensors: {rate: fast}").contains("rate must be samples per second"))
         #expect(try message("sensors: {dive: {profile: [{at: 1m, depth: 5}, {at: 30s, depth: 2}]}}").contains("time order"))
         #expect(try message("sensors: {profile: {age: 300}}").contains("age must be between 5 and 110 years, found 300"))
-        #expect(try message("sensors: {workout: {activities: {yoga: rowing}}}").contains("expected one of walking, running, cycling, swimming, other"))
+        // Issue 12 item 17: the override names a HealthKit activity type, and one with no
+        // sensor model says so.
+        #expect(try message("sensors: {workout: {activities: {yoga: rowing}}}").contains("no sensor model for rowing"))
+        #expect(try message("sensors: {workout: {activities: {yoga: hikng}}}").contains("did you mean \"hiking\""))
     }
 
     @Test("T1: the active-energy formula is Keytel's, above the resting rate")

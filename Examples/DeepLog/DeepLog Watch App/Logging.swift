@@ -1,0 +1,8 @@
+//
+//  Logging.swift
+//  DeepLog Watch App
+//
+
+import os
+
+let logger = Logger(subsystem: "com.example.DeepLog", category: "Dive")

@@ -1,0 +1,260 @@
+/// A watch app's sources read as Apple's build-time metadata extraction reads them: which
+/// types are its start, pause, resume, dive and other intents, its workout-style enum and its
+/// shortcuts; what a watch would refuse (A1, A2, A9: each an error naming the type and the
+/// file); and what a Linux build loses (files that need a UI framework, declarations inside
+/// `#if os(watchOS)`). `actionsim init-package` and the build's plugin both ask this.
+public struct AppScan: Sendable {
+    /// What an intent is to the Action button.
+    public enum Role: String, Hashable, Sendable, CustomStringConvertible {
+        case startWorkout = "start-workout", pauseWorkout = "pause-workout", resumeWorkout = "resume-workout"
+        case startDive = "start-dive", action
+
+        /// The protocol that gives the role.
+        public var protocolName: String {
+            switch self {
+            case .startWorkout: "StartWorkoutIntent"
+            case .pauseWorkout: "PauseWorkoutIntent"
+            case .resumeWorkout: "ResumeWorkoutIntent"
+            case .startDive: "StartDiveIntent"
+            case .action: "AppIntent"
+            }
+        }
+
+        public var description: String { rawValue }
+    }
+
+    public struct Intent: Hashable, Sendable {
+        public var name: String
+        public var role: Role
+        public var position: SourcePosition
+    }
+
+    /// A file the Linux build leaves out, and why.
+    public struct LeftOutFile: Hashable, Sendable {
+        public var path: String
+        public var reason: String
+        /// It imports a framework that draws the app (SwiftUI, UIKit, ...).
+        public var isUserInterface: Bool
+
+        public init(path: String, reason: String, isUserInterface: Bool) {
+            self.path = path
+            self.reason = reason
+            self.isUserInterface = isUserInterface
+        }
+    }
+
+    public let appName: String
+    /// Files the build compiles.
+    public private(set) var keptFiles: [String] = []
+    public private(set) var leftOut: [LeftOutFile] = []
+    /// The app's intents in a Linux build, start intents first.
+    public private(set) var intents: [Intent] = []
+    /// Errors (the app cannot load) and warnings (it loads, but not as on a watch).
+    public private(set) var messages: [ScanMessage] = []
+    /// Modules of actionsim's framework stand-ins the kept files import.
+    public private(set) var frameworksUsed: [String] = []
+
+    public var errors: [ScanMessage] { messages.filter { $0.severity == .error } }
+    public var warnings: [ScanMessage] { messages.filter { $0.severity == .warning } }
+
+    public func intents(_ role: Role) -> [Intent] { intents.filter { $0.role == role } }
+
+    /// Protocols from App Intents that make a type an intent the app may donate.
+    static let intentProtocols: Set<String> = [
+        "AppIntent", "AudioPlaybackIntent", "AudioRecordingIntent", "ForegroundContinuableIntent", "LiveActivityIntent",
+        "OpenIntent", "ProgressReportingIntent", "SetValueIntent", "DeleteIntent", "URLRepresentableIntent",
+        "UndoableIntent", "SnippetIntent",
+    ]
+
+    /// Reads `files` (path and text) as one app target. With `leaveOutUnbuildable`, files
+    /// that import what Linux lacks, or hold the app's `@main`, are left out and listed (what
+    /// `init-package` does); without it (the build's plugin, which sees the files the package
+    /// kept), each such file is an error.
+    public init(appName: String, files: [(path: String, text: String)], conditions: CompilationConditions,
+                leaveOutUnbuildable: Bool) {
+        self.appName = appName
+        var kept: [SwiftSourceFile] = []
+        var vanished: [(TypeDeclaration, because: String)] = []
+        for (path, text) in files {
+            let file = SwiftSourceFile(path: path, text: text, conditions: conditions)
+            if let reason = Self.reasonToLeaveOut(file) {
+                if leaveOutUnbuildable {
+                    leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface))
+                    vanished += file.types.filter { $0.hiddenBy == nil }.map { ($0, "its file is left out: \(reason.text)") }
+                } else {
+                    messages.append(ScanMessage(.error, at: reason.position, "this file \(reason.text); "
+                        + "leave it out of the target (run `actionsim init-package` again: it leaves such files out)"))
+                }
+                continue
+            }
+            kept.append(file)
+            keptFiles.append(path)
+            for module in file.imports.map(\.module) where LinuxPlatform.frameworkStandIns.contains(module)
+                && !frameworksUsed.contains(module) {
+                frameworksUsed.append(module)
+            }
+        }
+        frameworksUsed.sort { LinuxPlatform.frameworkStandIns.firstIndex(of: $0)! < LinuxPlatform.frameworkStandIns.firstIndex(of: $1)! }
+
+        let declarations = kept.flatMap(\.types)
+        let visible = declarations.filter { $0.hiddenBy == nil }
+        let roles = Self.roles(of: visible)
+        // Intents that exist on a watch but not in this build.
+        for declaration in declarations {
+            if let clause = declaration.hiddenBy { vanished.append((declaration, because: Self.hiddenText(clause))) }
+        }
+        let allRoles = Self.roles(of: declarations + vanished.map(\.0))
+        for (declaration, because) in vanished {
+            guard let role = allRoles[declaration.name], ![.protocol, .extension].contains(declaration.kind) else { continue }
+            messages.append(ScanMessage(.warning, at: declaration.position,
+                "\(declaration.name) (\(role.protocolName)) compiles to nothing on Linux: \(because)"))
+        }
+
+        // Every intent type, once (an extension adds no second intent).
+        var seen: Set<String> = []
+        for declaration in visible where declaration.kind != .extension && declaration.kind != .protocol {
+            guard let role = roles[declaration.name], seen.insert(declaration.name).inserted else { continue }
+            intents.append(Intent(name: declaration.name, role: role, position: declaration.position))
+            if declaration.isFilePrivate {
+                messages.append(ScanMessage(.error, at: declaration.position,
+                    "\(declaration.name) is private to its file, so the app's intent registration cannot name it; "
+                        + "make it internal (remove `private`/`fileprivate`), as the system must see it on a watch too"))
+            }
+            if declaration.isGeneric {
+                messages.append(ScanMessage(.error, at: declaration.position,
+                    "\(declaration.name) is generic; the system instantiates intents by type, so an intent cannot have generic parameters"))
+            }
+        }
+        let order: [Role] = [.startWorkout, .startDive, .pauseWorkout, .resumeWorkout, .action]
+        intents.sort { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }
+
+        check(visible, roles: roles, vanished: vanished.map(\.0), allRoles: allRoles, files: kept)
+    }
+
+    /// Why a file cannot be built here, if it cannot.
+    private static func reasonToLeaveOut(_ file: SwiftSourceFile)
+        -> (text: String, position: SourcePosition, isUserInterface: Bool)? {
+        let missing = file.missingModules
+        if let ui = missing.first(where: { LinuxPlatform.userInterfaceFrameworks.contains($0.module) }) {
+            return ("imports \(ui.module), a UI framework Linux does not have (the app's screens do not run here)",
+                    ui.position, true)
+        }
+        if let other = missing.first {
+            return ("imports \(other.module), which Linux does not have and actionsim does not stand in for", other.position, false)
+        }
+        if let main = file.entryPoints.first(where: { $0.hiddenBy == nil }) {
+            return ("declares the app's entry point, @main \(main.name); in the simulator actionsim is the entry point",
+                    main.position, false)
+        }
+        return nil
+    }
+
+    private static func hiddenText(_ clause: HidingClause) -> String {
+        let fix = clause.condition.map { "write `\(clause.text.hasPrefix("#elseif") ? "#elseif" : "#if") \($0) || os(Linux)`" }
+            ?? "move it out of the #else branch"
+        return "it is inside `\(clause.text)` (\(clause.position)), which is false on Linux; to simulate it, \(fix)"
+    }
+
+    /// The Action-button role of each type (declared or extended), through protocols the
+    /// app declares itself (`protocol TimedIntent: AppIntent`).
+    private static func roles(of declarations: [TypeDeclaration]) -> [String: Role] {
+        var conformances: [String: Set<String>] = [:]
+        for declaration in declarations {
+            conformances[declaration.name, default: []].formUnion(declaration.conformances)
+        }
+        func protocols(of name: String, depth: Int = 0) -> Set<String> {
+            guard depth < 8, let direct = conformances[name] else { return [] }
+            return direct.reduce(into: direct) { all, inherited in all.formUnion(protocols(of: inherited, depth: depth + 1)) }
+        }
+        var roles: [String: Role] = [:]
+        for name in conformances.keys {
+            let all = protocols(of: name)
+            if all.contains("StartWorkoutIntent") { roles[name] = .startWorkout }
+            else if all.contains("StartDiveIntent") { roles[name] = .startDive }
+            else if all.contains("PauseWorkoutIntent") { roles[name] = .pauseWorkout }
+            else if all.contains("ResumeWorkoutIntent") { roles[name] = .resumeWorkout }
+            else if !all.isDisjoint(with: intentProtocols) { roles[name] = .action }
+        }
+        return roles
+    }
+
+    /// What a watch would refuse, each an error at the declaration it is about.
+    private mutating func check(_ declarations: [TypeDeclaration], roles: [String: Role],
+                                vanished: [TypeDeclaration], allRoles: [String: Role], files: [SwiftSourceFile]) {
+        func declared(_ name: String) -> [TypeDeclaration] { declarations.filter { $0.name == name } }
+        func members(of name: String) -> [Member] { declared(name).flatMap(\.members) }
+        func list(_ intents: [Intent]) -> String {
+            intents.map { "\($0.name) (\($0.position))" }.joined(separator: " and ")
+        }
+
+        // A9: Action-button intents live in the app, never in an App Intents extension.
+        if let marker = declarations.first(where: { $0.conformances.contains("AppIntentsExtension") }) {
+            let buttonIntents = intents.filter { $0.role != .action }
+            messages.append(ScanMessage(.error, at: marker.position,
+                "\(marker.name) makes this target an App Intents extension, and Action-button intents must be declared in the watch app itself (A9)"
+                    + (buttonIntents.isEmpty ? "" : ": move \(list(buttonIntents)) into the app's target")))
+        }
+
+        // A1: exactly one start intent of each kind.
+        let starts = intents(.startWorkout), dives = intents(.startDive)
+        if starts.isEmpty && dives.isEmpty {
+            let hidden = vanished.filter { [.startWorkout, .startDive].contains(allRoles[$0.name]) }
+            let why = hidden.isEmpty ? "" : "; \(hidden.map { "\($0.name) (\($0.position))" }.joined(separator: ", ")) compiles to nothing on Linux (see the warning)"
+            messages.append(ScanMessage(.error, at: nil,
+                "\(appName) has no start intent: no type in \(files.isEmpty ? "its sources" : "its \(files.count) Swift file\(files.count == 1 ? "" : "s")") conforms to StartWorkoutIntent or StartDiveIntent, "
+                    + "so Settings > Action Button would not offer it (A1)\(why)"))
+        }
+        for (group, role) in [(starts, Role.startWorkout), (dives, .startDive), (intents(.pauseWorkout), .pauseWorkout),
+                              (intents(.resumeWorkout), .resumeWorkout)] where group.count > 1 {
+            messages.append(ScanMessage(.error, at: group[1].position,
+                "\(appName) has \(group.count) types conforming to \(role.protocolName): \(list(group)); "
+                    + "the system runs one, so keep one and let its parameters choose (A1)"))
+        }
+
+        // A2: the start intent's workoutStyle is a @Parameter of an AppEnum with display representations.
+        for start in starts {
+            guard let style = members(of: start.name).first(where: { $0.name == "workoutStyle" && !$0.isStatic }) else {
+                messages.append(ScanMessage(.error, at: start.position,
+                    "\(start.name) has no workoutStyle; a StartWorkoutIntent declares `@Parameter(title: ...) var workoutStyle: YourWorkoutEnum` (A2)"))
+                continue
+            }
+            if !style.attributes.contains("Parameter") {
+                messages.append(ScanMessage(.error, at: style.position,
+                    "\(start.name).workoutStyle is not a @Parameter; declare it `@Parameter(title: \"...\") var workoutStyle: \(style.type ?? "YourWorkoutEnum")`, "
+                        + "as Apple requires, so the system can set the First Press workout (A2)"))
+            }
+            let enumName = String((style.type ?? "").filter { $0 != "?" && $0 != "!" })
+            guard let enumDeclaration = declared(enumName).first(where: { $0.kind == .enum }) else { continue }
+            let enumMembers = members(of: enumName)
+            let missing = ["typeDisplayRepresentation", "caseDisplayRepresentations"].filter { name in
+                !enumMembers.contains { $0.name == name && $0.isStatic }
+            }
+            if !missing.isEmpty {
+                messages.append(ScanMessage(.error, at: enumDeclaration.position,
+                    "\(enumName), the workout style of \(start.name), has no \(missing.joined(separator: " or ")); "
+                        + "Settings > Action Button shows each workout's title and subtitle from it (A2): add "
+                        + missing.map { $0 == "caseDisplayRepresentations"
+                            ? "`static var caseDisplayRepresentations: [\(enumName): DisplayRepresentation]`"
+                            : "`static var typeDisplayRepresentation: TypeDisplayRepresentation`" }.joined(separator: " and ")))
+            }
+        }
+
+        // A9: start intents open the app.
+        for start in starts + dives {
+            if let member = members(of: start.name).first(where: { $0.name == "openAppWhenRun" && $0.isStatic }),
+               member.booleanValue == false {
+                messages.append(ScanMessage(.warning, at: member.position,
+                    "\(start.name) sets openAppWhenRun to false; start intents must open the app, and the system launches it first anyway (A9)"))
+            }
+        }
+
+        // App Shortcuts: the system refuses a phrase that does not name the app.
+        for file in files {
+            for phrase in file.shortcutPhrases where !phrase.namesApplication {
+                messages.append(ScanMessage(.error, at: phrase.position,
+                    "the App Shortcut phrase \(phrase.text) does not contain \\(.applicationName); the system refuses "
+                        + "phrases without the app's name, so add it, e.g. \"Start a run in \\(.applicationName)\""))
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import AppIntents
+
+/// A question to the health database (Apple's page: "HKQuery").
+public class HKQuery: @unchecked Sendable {
+    // @unchecked: `objectType` and `predicate` never change; handlers are guarded by subclasses.
+    public let objectType: HKObjectType?
+    public let predicate: NSPredicate?
+
+    public var sampleType: HKSampleType? { objectType as? HKSampleType }
+
+    init(type: HKObjectType, predicate: NSPredicate?) {
+        self.objectType = type
+        self.predicate = predicate
+    }
+
+    /// Samples that began at or after `startDate` and ended by `endDate` (with `.strictStartDate`
+    /// and `.strictEndDate`), or that overlap the interval at all (no options).
+    public class func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
+                                          options: HKQueryOptions = []) -> NSPredicate {
+        NSPredicate { object, _ in
+            guard let sample = object as? HKSample else { return false }
+            if let startDate {
+                if options.contains(.strictStartDate) ? sample.startDate < startDate : sample.endDate < startDate { return false }
+            }
+            if let endDate {
+                if options.contains(.strictEndDate) ? sample.endDate > endDate : sample.startDate > endDate { return false }
+            }
+            return true
+        }
+    }
+
+    func matches(_ sample: HKSample) -> Bool {
+        guard sample.sampleType == objectType else { return false }
+        return predicate?.evaluate(with: sample) ?? true
+    }
+
+    func start(with samples: [HKSample], count: Int) {}
+    func stopped() {}
+}
+
+/// How `predicateForSamples(withStart:end:options:)` reads its dates (Apple's page: "HKQueryOptions").
+public struct HKQueryOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
+    public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
+}
+
+/// No limit on how many samples a query returns (Apple's constant "HKObjectQueryNoLimit").
+public let HKObjectQueryNoLimit: Int = 0
+
+/// Where an anchored query left off (Apple's page: "HKQueryAnchor").
+public final class HKQueryAnchor: Hashable, Sendable {
+    let value: Int
+
+    public init(fromValue value: Int) { self.value = value }
+
+    public static func == (lhs: HKQueryAnchor, rhs: HKQueryAnchor) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// Samples of a type, then every later one (Apple's page: "HKAnchoredObjectQuery"): the
+/// results handler gets what is saved already (after `anchor`), and the update handler each
+/// sample saved later, such as the heart rates a live workout builder collects.
+public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+    public typealias Handler = @Sendable (HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?) -> Void
+
+    private let anchor: HKQueryAnchor?
+    private let limit: Int
+    private let resultsHandler: Handler
+    private let handlers = LockedState<(update: Handler?, running: Bool)>((update: nil, running: false))
+
+    /// Called with each batch of new matching samples while the query runs.
+    public var updateHandler: Handler? {
+        get { handlers.withLock { $0.update } }
+        set { handlers.withLock { $0.update = newValue } }
+    }
+
+    public init(type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+                resultsHandler handler: @escaping Handler) {
+        self.anchor = anchor
+        self.limit = limit
+        self.resultsHandler = handler
+        super.init(type: type, predicate: predicate)
+    }
+
+    override func start(with samples: [HKSample], count: Int) {
+        handlers.withLock { $0.running = true }
+        let after = anchor.map { Swift.min(Swift.max($0.value, 0), samples.count) } ?? 0
+        var matching = samples[after...].filter(matches)
+        if limit > 0, matching.count > limit { matching = Array(matching.prefix(limit)) }
+        resultsHandler(self, matching, [], HKQueryAnchor(fromValue: count), nil)
+    }
+
+    override func stopped() { handlers.withLock { $0.running = false } }
+
+    func deliverUpdate(_ samples: [HKSample], anchor: HKQueryAnchor) {
+        guard let handler = handlers.withLock({ $0.running ? $0.update : nil }) else { return }
+        handler(self, samples, [], anchor, nil)
+    }
+}

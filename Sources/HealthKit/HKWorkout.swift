@@ -1,0 +1,30 @@
+import AppIntents
+
+/// A finished workout, as `finishWorkout()` saves it (Apple's page: "HKWorkout").
+public final class HKWorkout: HKSample, @unchecked Sendable {
+    public let workoutActivityType: HKWorkoutActivityType
+    /// Time in the workout, without its pauses.
+    public let duration: TimeInterval
+    public let workoutEvents: [HKWorkoutEvent]?
+    public let allStatistics: [HKQuantityType: HKStatistics]
+
+    init(activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval, events: [HKWorkoutEvent],
+         statistics: [HKQuantityType: HKStatistics], metadata: [String: any Sendable]?) {
+        self.workoutActivityType = activityType
+        self.duration = duration
+        self.workoutEvents = events
+        self.allStatistics = statistics
+        super.init(type: HKObjectType.workoutType(), start: start, end: end, metadata: metadata)
+    }
+
+    public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
+
+    /// The distance covered, in whichever distance type the workout collected.
+    public var totalDistance: HKQuantity? {
+        allStatistics.first { $0.key.identifier.hasPrefix("HKQuantityTypeIdentifierDistance") }?.value.sumQuantity()
+    }
+
+    public var totalEnergyBurned: HKQuantity? { allStatistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity() }
+
+    public var totalSwimmingStrokeCount: HKQuantity? { allStatistics[HKQuantityType(.swimmingStrokeCount)]?.sumQuantity() }
+}

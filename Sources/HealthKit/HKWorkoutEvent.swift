@@ -1,0 +1,40 @@
+import AppIntents
+
+/// Something that happened during a workout: a lap, a segment, a marker, a pause (Apple's
+/// page: "HKWorkoutEvent"). Those an app adds reach the session log as markers (T1).
+public final class HKWorkoutEvent: Hashable, @unchecked Sendable {
+    // @unchecked: immutable.
+    public let type: HKWorkoutEventType
+    public let dateInterval: DateInterval
+    public let metadata: [String: any Sendable]?
+
+    public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
+        self.type = type
+        self.dateInterval = dateInterval
+        self.metadata = HKQuantitySample.sendable(metadata)
+    }
+
+    public static func == (lhs: HKWorkoutEvent, rhs: HKWorkoutEvent) -> Bool {
+        lhs.type == rhs.type && lhs.dateInterval == rhs.dateInterval
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(dateInterval)
+    }
+
+    /// The marker the session log records for this event.
+    var sessionMarker: SessionMarker {
+        let label = metadata.flatMap { metadata in
+            metadata.isEmpty ? nil : metadata.keys.sorted().map { "\($0)=\(metadata[$0].map { "\($0)" } ?? "")" }.joined(separator: " ")
+        }
+        return SessionMarker(type.name, label: label)
+    }
+}
+
+/// The kinds of workout events (Apple's page: "HKWorkoutEventType").
+public enum HKWorkoutEventType: Int, Hashable, Sendable, CaseIterable {
+    case pause = 1, resume, lap, marker, motionPaused, motionResumed, segment, pauseOrResumeRequest
+
+    var name: String { String(describing: self) }
+}

@@ -1,0 +1,56 @@
+import AppIntents
+import Foundation
+
+/// The watch itself (Apple's page: "WKInterfaceDevice"): an Apple Watch Ultra, and its
+/// Taptic Engine. A haptic the app plays is logged on the simulated watch's timeline, at
+/// the moment the wrist would be tapped; outside a simulated watch it does nothing.
+public final class WKInterfaceDevice: Sendable {
+    private static let shared = WKInterfaceDevice()
+
+    public class func current() -> WKInterfaceDevice { shared }
+
+    /// Taps the wrist with one of the system's patterns.
+    public func play(_ type: WKHapticType) {
+        ActionButtonRuntime.host?.playHaptic(type.name)
+    }
+
+    public var name: String { "Apple Watch" }
+    public var model: String { "Apple Watch" }
+    public var localizedModel: String { model }
+    public var systemName: String { "watchOS" }
+    public var systemVersion: String { "11.0" }
+    /// 49 mm Apple Watch Ultra: 410 × 502 pixels at 2×.
+    public var screenBounds: CGRect { CGRect(x: 0, y: 0, width: 205, height: 251) }
+    public var screenScale: CGFloat { 2 }
+    public var wristLocation: WKInterfaceDeviceWristLocation { .left }
+    public var crownOrientation: WKInterfaceDeviceCrownOrientation { .right }
+    public var isBatteryMonitoringEnabled: Bool { false }
+    public var batteryLevel: Float { -1 }
+    public var batteryState: WKInterfaceDeviceBatteryState { .unknown }
+    public var supportsAudioStreaming: Bool { true }
+}
+
+/// The Taptic Engine's patterns (Apple's page: "WKHapticType").
+public enum WKHapticType: Int, Hashable, Sendable, CaseIterable {
+    case notification = 0, directionUp, directionDown, success, failure, retry, start, stop, click
+    case navigationGenericManeuver, navigationLeftTurn, navigationRightTurn
+    case underwaterDepthPrompt, underwaterDepthCriticalPrompt
+
+    /// Apple's case name (`success`), as the timeline shows it.
+    public var name: String { String(describing: self) }
+}
+
+/// Which wrist the watch is on (Apple's page: "WKInterfaceDeviceWristLocation").
+public enum WKInterfaceDeviceWristLocation: Int, Hashable, Sendable {
+    case left = 0, right
+}
+
+/// Which side the Digital Crown is on (Apple's page: "WKInterfaceDeviceCrownOrientation").
+public enum WKInterfaceDeviceCrownOrientation: Int, Hashable, Sendable {
+    case left = 0, right
+}
+
+/// The battery (Apple's page: "WKInterfaceDeviceBatteryState"); the simulated one is not monitored.
+public enum WKInterfaceDeviceBatteryState: Int, Hashable, Sendable {
+    case unknown = 0, unplugged, charging, full
+}

@@ -1,0 +1,220 @@
+import AppSourceScan
+import Foundation
+import Testing
+
+/// A watch app's sources as the build's plugin and init-package read them: the intents by
+/// role, and each thing a watch would refuse as an error naming the type and the file.
+@Suite("Finding an app's intents in its sources")
+struct AppScanTests {
+    static let workoutStyle = """
+        import AppIntents
+
+        enum Style: String, AppEnum {
+            case running, hiking
+            static var typeDisplayRepresentation: TypeDisplayRepresentation = "Workout"
+            static var caseDisplayRepresentations: [Style: DisplayRepresentation] = [.running: "Run", .hiking: "Hike"]
+        }
+        """
+
+    static let start = """
+        import AppIntents
+
+        struct StartRun: StartWorkoutIntent {
+            static var title: LocalizedStringResource = "Start"
+            static var suggestedWorkouts: [StartRun] = [StartRun()]
+            @Parameter(title: "Style")
+            var workoutStyle: Style
+            init() { workoutStyle = .running }
+            func perform() async throws -> some IntentResult { .result() }
+        }
+        """
+
+    static func scan(_ files: [(String, String)], leaveOut: Bool = true) -> AppScan {
+        AppScan(appName: "Trail", files: files.map { (path: $0.0, text: $0.1) }, conditions: CompilationConditions(),
+                leaveOutUnbuildable: leaveOut)
+    }
+
+    @Test("A1, A7: start, pause, resume and action intents by the protocols they conform to, extensions and the app's own protocols included")
+    func roles() {
+        let scan = Self.scan([
+            ("App/Style.swift", Self.workoutStyle),
+            ("App/Start.swift", Self.start),
+            ("App/Others.swift", """
+                import AppIntents
+                protocol TrailIntent: AppIntent {}
+                struct Pause: PauseWorkoutIntent { static var title: LocalizedStringResource = "Pause" }
+                struct Resume {}
+                extension Resume: AppIntents.ResumeWorkoutIntent {}
+                struct Lap: TrailIntent {}
+                enum Outer { struct Waypoint: AppIntent {} }
+                struct NotAnIntent: Codable {}
+                """),
+        ])
+        #expect(scan.errors.isEmpty, "\(scan.errors)")
+        #expect(scan.intents.map { "\($0.name) \($0.role)" }
+                == ["StartRun start-workout", "Pause pause-workout", "Resume resume-workout", "Lap action", "Outer.Waypoint action"])
+        #expect(scan.intents.first?.position.description == "App/Start.swift:3:1")
+        #expect(scan.frameworksUsed == ["AppIntents"])
+    }
+
+    @Test("Bad input: no start intent is refused, naming the app")
+    func noStartIntent() {
+        let scan = Self.scan([("App/Lap.swift", "import AppIntents\nstruct Lap: AppIntent {}\n")])
+        #expect(scan.errors.map(\.locatedMessage) == [
+            "Trail has no start intent: no type in its 1 Swift file conforms to StartWorkoutIntent or StartDiveIntent, "
+                + "so Settings > Action Button would not offer it (A1)",
+        ])
+    }
+
+    @Test("Bad input: two start intents are refused, naming both types and files")
+    func twoStartIntents() {
+        let scan = Self.scan([
+            ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+            ("App/Again.swift", Self.start.replacingOccurrences(of: "StartRun", with: "StartHike")),
+        ])
+        #expect(scan.errors.count == 1)
+        #expect(scan.errors.first?.locatedMessage
+                == "App/Again.swift:3:1: Trail has 2 types conforming to StartWorkoutIntent: StartRun (App/Start.swift:3:1) "
+                + "and StartHike (App/Again.swift:3:1); the system runs one, so keep one and let its parameters choose (A1)")
+    }
+
+    @Test("Bad input: a workoutStyle that is not a @Parameter is refused at the property")
+    func workoutStyleNotAParameter() {
+        let start = Self.start.replacingOccurrences(of: "@Parameter(title: \"Style\")\n", with: "")
+        let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", start)])
+        #expect(scan.errors.map(\.locatedMessage) == [
+            "App/Start.swift:6:13: StartRun.workoutStyle is not a @Parameter; declare it `@Parameter(title: \"...\") var workoutStyle: Style`, "
+                + "as Apple requires, so the system can set the First Press workout (A2)",
+        ])
+    }
+
+    @Test("Bad input: a workout enum without display representations is refused at the enum")
+    func styleWithoutDisplayRepresentations() {
+        let style = "import AppIntents\nenum Style: String, AppEnum {\n    case running, hiking\n}\n"
+        let scan = Self.scan([("App/Style.swift", style), ("App/Start.swift", Self.start)])
+        #expect(scan.errors.map(\.locatedMessage) == [
+            "App/Style.swift:2:1: Style, the workout style of StartRun, has no typeDisplayRepresentation or caseDisplayRepresentations; "
+                + "Settings > Action Button shows each workout's title and subtitle from it (A2): add "
+                + "`static var typeDisplayRepresentation: TypeDisplayRepresentation` and "
+                + "`static var caseDisplayRepresentations: [Style: DisplayRepresentation]`",
+        ])
+    }
+
+    @Test("A9: intents in an App Intents extension are refused, naming the extension and the intents")
+    func appIntentsExtension() {
+        let scan = Self.scan([
+            ("Ext/Style.swift", Self.workoutStyle), ("Ext/Start.swift", Self.start),
+            ("Ext/Extension.swift", "import AppIntents\n\nstruct TrailExtension: AppIntentsExtension {}\n"),
+        ])
+        #expect(scan.errors.map(\.locatedMessage) == [
+            "Ext/Extension.swift:3:1: TrailExtension makes this target an App Intents extension, and Action-button intents "
+                + "must be declared in the watch app itself (A9): move StartRun (Ext/Start.swift:3:1) into the app's target",
+        ])
+    }
+
+    @Test("#if os(watchOS) hides an intent on Linux: a warning says which, where, and how to open the guard")
+    func watchOnlyIntent() {
+        let guarded = "#if os(watchOS)\n" + Self.start + "\n#endif\n"
+        let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", guarded)])
+        #expect(scan.warnings.map(\.locatedMessage) == [
+            "App/Start.swift:4:1: StartRun (StartWorkoutIntent) compiles to nothing on Linux: it is inside `#if os(watchOS)` "
+                + "(App/Start.swift:1:1), which is false on Linux; to simulate it, write `#if os(watchOS) || os(Linux)`",
+        ])
+        #expect(scan.errors.first?.message.hasSuffix("StartRun (App/Start.swift:4:1) compiles to nothing on Linux (see the warning)") == true)
+        let opened = "#if os(watchOS) || os(Linux)\n" + Self.start + "\n#endif\n"
+        #expect(Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", opened)]).messages.isEmpty)
+    }
+
+    @Test("Files importing a UI framework, or the app's @main, are left out and listed; their intents are said to vanish")
+    func leftOutFiles() {
+        let scan = Self.scan([
+            ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+            ("App/ContentView.swift", "import SwiftUI\nstruct ContentView: View {}\nstruct Lap: AppIntent {}\n"),
+            ("App/Route.swift", "import Foundation\nimport CoreLocation\nfinal class Route {}\n"),
+            ("App/Main.swift", "import AppIntents\n@main struct TrailApp {}\n"),
+            ("App/Guarded.swift", "#if canImport(UIKit)\nimport UIKit\n#endif\nimport AppIntents\n"),
+        ])
+        #expect(scan.leftOut.map(\.path) == ["App/ContentView.swift", "App/Route.swift", "App/Main.swift"])
+        #expect(scan.leftOut.map(\.isUserInterface) == [true, false, false])
+        #expect(scan.leftOut[0].reason == "imports SwiftUI, a UI framework Linux does not have (the app's screens do not run here)")
+        #expect(scan.leftOut[1].reason == "imports CoreLocation, which Linux does not have and actionsim does not stand in for")
+        #expect(scan.keptFiles == ["App/Style.swift", "App/Start.swift", "App/Guarded.swift"])
+        #expect(scan.warnings.map(\.locatedMessage) == [
+            "App/ContentView.swift:3:1: Lap (AppIntent) compiles to nothing on Linux: its file is left out: imports SwiftUI, "
+                + "a UI framework Linux does not have (the app's screens do not run here)",
+        ])
+        // The build's plugin sees what the package kept: such a file there is an error.
+        let plugin = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+                                ("App/ContentView.swift", "import SwiftUI\n")], leaveOut: false)
+        #expect(plugin.errors.first?.locatedMessage.hasPrefix("App/ContentView.swift:1:1: this file imports SwiftUI") == true)
+    }
+
+    @Test("A9: a start intent that does not open the app is warned about; a private intent and an App Shortcut phrase without the app's name are refused")
+    func otherChecks() {
+        let start = Self.start.replacingOccurrences(of: "    init()", with: "    static var openAppWhenRun: Bool { false }\n    init()")
+        let scan = Self.scan([
+            ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", start),
+            ("App/Lap.swift", "import AppIntents\nprivate struct Lap: AppIntent {}\n"),
+            ("App/Shortcuts.swift", """
+                import AppIntents
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                        AppShortcut(intent: StartRun(), phrases: ["Run with \\(.applicationName)", "Go running"],
+                                    shortTitle: "Run", systemImageName: "figure.run")
+                    }
+                }
+                """),
+        ])
+        #expect(scan.warnings.map(\.locatedMessage) == [
+            "App/Start.swift:8:16: StartRun sets openAppWhenRun to false; start intents must open the app, and the system launches it first anyway (A9)",
+        ])
+        #expect(scan.errors.map(\.locatedMessage) == [
+            "App/Lap.swift:2:1: Lap is private to its file, so the app's intent registration cannot name it; "
+                + "make it internal (remove `private`/`fileprivate`), as the system must see it on a watch too",
+            "App/Shortcuts.swift:4:83: the App Shortcut phrase \"Go running\" does not contain \\(.applicationName); the system refuses "
+                + "phrases without the app's name, so add it, e.g. \"Start a run in \\(.applicationName)\"",
+        ])
+    }
+
+    @Test("The registration names every intent by its type, for the app's module")
+    func registration() {
+        let scan = Self.scan([
+            ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+            ("App/Pause.swift", "import AppIntents\nstruct Pause: PauseWorkoutIntent {}\nstruct Lap: AppIntent {}\n"),
+        ])
+        let text = RegistrationSource.text(for: scan, module: "Trail")
+        #expect(text.contains("public enum ActionsimApp_Trail {"))
+        #expect(text.contains("AppDefinition.workoutApp(\"Trail\", start: StartRun.self, pause: Pause(), actions: [Lap.self])"))
+        #expect(RegistrationSource.registrationType(for: "Trail Runner") == "ActionsimApp_Trail_Runner")
+    }
+}
+
+@Suite("#if on Linux")
+struct CompilationConditionsTests {
+    /// Whether `#if condition` is taken in a Linux build: its clause's import is seen. (A
+    /// condition that cannot be known before the compiler runs is taken.)
+    static func holds(_ condition: String) -> Bool {
+        let file = SwiftSourceFile(path: "f.swift", text: "#if \(condition)\nimport Foundation\n#endif\n",
+                                   conditions: CompilationConditions())
+        return !file.imports.isEmpty
+    }
+
+    @Test("os, canImport, arch, swift and compiler versions, flags, and their combinations")
+    func conditions() {
+        #expect(Self.holds("os(Linux)") == true)
+        #expect(Self.holds("os(watchOS)") == false)
+        #expect(Self.holds("!os(watchOS)") == true)
+        #expect(Self.holds("os(iOS) || os(watchOS)") == false)
+        #expect(Self.holds("os(watchOS) || os(Linux)") == true)
+        #expect(Self.holds("os(Linux) && !targetEnvironment(simulator)") == true)
+        #expect(Self.holds("(os(watchOS) || os(iOS)) && DEBUG") == false)
+        #expect(Self.holds("canImport(HealthKit)") == true)
+        #expect(Self.holds("canImport(SwiftUI)") == false)
+        #expect(Self.holds("DEBUG") == true)
+        #expect(Self.holds("SOME_FLAG") == false)
+        #expect(Self.holds("swift(>=5.9)") == true)
+        #expect(Self.holds("swift(>=6.0)") == false)
+        #expect(Self.holds("compiler(>=6.0)") == true)
+        #expect(Self.holds("hasFeature(StrictConcurrency)") == true)
+    }
+}
