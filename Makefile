@@ -9,8 +9,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools
+# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests;
+# sqlite3 and time: make bench's baseline for the exports, and how it measures their memory).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3 time
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
@@ -112,7 +113,9 @@ test-kernel: release release-gpiod2
 
 # Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
 # mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
-# alone), and a scenario of a million steps is replayed (about 90 s in a debug build). Then the
+# alone), a scenario of a million steps is replayed (about 90 s in a debug build), and a
+# million key events are imported with import-evemu, checked and replayed (millionStepsImported,
+# a steps file; about 5 minutes in a debug build). Then the
 # load of make test-kernel for a minute instead of 5 s (a qemu boot of its own, ~1.5 min).
 test-long: deps
 	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"
@@ -165,9 +168,10 @@ plots: build
 	if command -v chromium >/dev/null; then Tests/ExportValidation/screenshot-svg.sh .build/plots/*.svg; \
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
-bench: deps
+# The exports, the plot and the million-step replay are measured on the executable of make release.
+bench: deps release
 	@echo "==> benchmark (release build)"
-	$(SWIFT) run -c release actionsim-bench
+	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 
 # libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu

@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
                     let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
                     for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
                     Terminal.line("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
-                          + "(\(scenario.steps.count) steps, \(scenario.expectations.count) expectations)")
+                          + "(\(scenario.stepCount) steps, \(scenario.expectationCount) expectations)")
                 case .manifest:
                     let (model, warnings) = try ManifestParser.parse(document)
                     for warning in warnings { Terminal.warning(warning.description) }

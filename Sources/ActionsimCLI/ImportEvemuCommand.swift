@@ -10,7 +10,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         commandName: "import-evemu",
         abstract: "Turn an evemu-record recording into a scenario.",
         discussion: """
-        Key events become button edges at their recorded times (microseconds, as evemu-record wrote them: a press at 2.5 s in the recording is at 2.5 s in the scenario and its replay) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`.
+        Key events become button edges at their recorded times (microseconds, as evemu-record wrote them: a press at 2.5 s in the recording is at 2.5 s in the scenario and its replay) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
 
         Example:
           evemu-record /dev/input/event5 > presses.evemu
@@ -56,8 +56,19 @@ struct ImportEvemuCommand: AsyncParsableCommand {
                        "Edge times are the recording's own, as evemu-record wrote them."],
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
-        let yaml = scenario.yaml(header)
-        try OutputFile.write(yaml, to: output ?? "-")
-        if let output { Terminal.note("wrote \(scenario.steps.count) steps to \(output)") }
+        if let output, output != "-" {
+            if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")
+            } else {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+            }
+        } else {
+            // Standard output holds one file: a recording that needs two is said, not written half.
+            guard !scenario.needsStepsFile else {
+                throw CommandError.badInput("\(recording) has \(scenario.steps.count) key events: more than a scenario holds in itself "
+                                            + "(\(RecordedScenario.inlineLimit)); give -o FILE.yaml, and its steps go to a steps file beside it")
+            }
+            try OutputFile.write(scenario.yaml(header), to: "-")
+        }
     }
 }

@@ -6,7 +6,7 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Run a live session and save its presses as a scenario that replays it (S3).",
         discussion: """
-        Like `run`, and on SIGINT or SIGTERM writes FILE: the apps and settings, the device profile's press timings, every edge with its kernel time (nanoseconds, on the session log's time line: zero when the run started), and, as expectations, the gestures and intents the live session produced. `actionsim replay FILE` reproduces the session; `actionsim test FILE` checks that it does.
+        Like `run`, and on SIGINT or SIGTERM writes FILE: the apps and settings, the device profile's press timings, every edge with its kernel time (nanoseconds, on the session log's time line: zero when the run started), and, as expectations, the gestures and intents the live session produced. `actionsim replay FILE` reproduces the session; `actionsim test FILE` checks that it does. A long session (more than 10,000 inputs and expectations) writes them to FILE's steps file beside it (my-run.yaml → my-run.steps.jsonl, JSON Lines read a line at a time).
 
         FILE is checked before the session starts (a missing directory is refused at once, exit 4). If it still cannot be written when the session ends (a full disk), the recording is saved as recording-<UTC time>-<pid>.yaml in the log directory, else $TMPDIR, and the error says where (exit 4).
 

@@ -14,13 +14,14 @@ enum RecordingFile {
         case lost(OutputFileError, attempts: [OutputFileError])
     }
 
-    /// Writes `text(path)` to `path`, else to `recording-<UTC time>-<pid>.yaml` in a fallback
-    /// directory (the text is made for where it lands: its app paths are relative to it).
+    /// Writes the recording (`write(path)`: the scenario, and a long one's steps file beside
+    /// it) to `path`, else to `recording-<UTC time>-<pid>.yaml` in a fallback directory (it is
+    /// made for where it lands: its app paths are relative to it).
     static func save(to path: String, fallbackDirectories: [String], now: Date = Date(),
-                     text: (String) -> String) -> Saved {
+                     write: (String) throws(OutputFileError) -> Void) -> Saved {
         let error: OutputFileError
         do {
-            try OutputFile.write(text(path), to: path)
+            try write(path)
             return .written
         } catch let failure {
             error = failure
@@ -30,7 +31,7 @@ enum RecordingFile {
             try? OutputFile.createDirectories(directory)
             let fallback = directory + "/recording-" + UTCTimestamp.compact(now) + "-\(getpid()).yaml"
             do {
-                try OutputFile.write(text(fallback), to: fallback)
+                try write(fallback)
                 return .elsewhere(path: fallback, error: error)
             } catch let failure {
                 attempts.append(failure)

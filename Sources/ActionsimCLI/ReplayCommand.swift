@@ -204,17 +204,22 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     static func verdicts(_ outcome: ScenarioOutcome, colors: Bool) -> [String] {
-        guard !outcome.results.isEmpty else { return [] }
+        guard outcome.checkCount > 0 else { return [] }
         var lines: [String] = []
         for result in outcome.results {
             let mark = result.passed ? (colors ? "✓".green : "✓") : (colors ? "✗".red : "✗")
             let text = result.passed ? result.message : "\(result.location): \(result.message)"
             lines.append("\(mark) \(text)")
         }
-        let failed = outcome.failures.count
-        let summary = failed == 0
-            ? "expectations: \(outcome.results.count) passed"
-            : "expectations: \(failed) of \(outcome.results.count) failed"
+        let unsaid = outcome.failureCount - outcome.failures.count
+        if unsaid > 0 { lines.append("✗ … and \(unsaid) more failed checks of the steps file") }
+        let failed = outcome.failureCount
+        var summary = failed == 0
+            ? "expectations: \(outcome.checkCount) passed"
+            : "expectations: \(failed) of \(outcome.checkCount) failed"
+        // A steps file's passed checks are counted, not listed.
+        let listed = outcome.results.count + unsaid
+        if listed < outcome.checkCount { summary += " (\(outcome.checkCount - listed) passed checks of the steps file not listed)" }
         lines.append(colors ? (failed == 0 ? summary.green : summary.red.bold) : summary)
         return lines
     }

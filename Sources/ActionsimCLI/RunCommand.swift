@@ -225,7 +225,7 @@ struct LiveRun {
             let saved = RecordingFile.save(to: recordTo, fallbackDirectories: [
                 session.logDirectory ?? SessionLogFile.defaultDirectory,
                 ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp",
-            ]) { path in
+            ]) { (path: String) throws(OutputFileError) in
                 let directory = (SessionSetupPaths.absolute(path) as NSString).deletingLastPathComponent
                 let header = RecordedScenario.Header(
                     name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
@@ -234,7 +234,7 @@ struct LiveRun {
                                "Edge times are the kernel's, on the session log's time line (zero when the run started). Replay: actionsim replay \(path)"],
                     apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
                     settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: live.recognizer)
-                return recorder.recording.yaml(header)
+                try RecordingOutput.write(recorder.recording, header: header, to: path)
             }
             switch saved {
             case .written:

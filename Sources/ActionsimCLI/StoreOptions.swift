@@ -51,11 +51,10 @@ struct SessionReference: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// Loads the session, or says why not (exit 2).
-    func load(from database: SessionDatabase) throws -> RecordedSession {
-        let id: Int64
+    /// The session's number in the store, or why there is none (bad input).
+    func id(in database: SessionDatabase) throws -> Int64 {
         switch choice {
-        case .id(let number): id = number
+        case .id(let number): return number
         case .last, .lastWorkout, .lastDive:
             let listings = try database.sessions()
             let wanted: Listing? = switch choice {
@@ -66,9 +65,14 @@ struct SessionReference: ExpressibleByArgument {
             guard let wanted else {
                 throw CommandError.badInput("the store \(database.path) has no \(choice.word)session yet; replay a scenario first")
             }
-            id = wanted.id
+            return wanted.id
         }
-        return try database.session(id: id)
+    }
+
+    /// Reads the session a row at a time (`SessionDatabase.read`); a session that is not
+    /// there or is damaged is a `StoreError`, and what `body` throws is rethrown.
+    func read<T>(from database: SessionDatabase, _ body: (any SessionRows) throws -> T) throws -> T {
+        try database.read(id: try id(in: database), body)
     }
 
     typealias Listing = SessionDatabase.Listing

@@ -88,11 +88,38 @@ public final class SessionDatabase: @unchecked Sendable {
             return
         }
         let directory = (path as NSString).deletingLastPathComponent
-        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 {
+        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0,
+           Self.needsWriting(path, isAlive: isAlive) {
             try self.init(path: path, isAlive: isAlive)
             return
         }
+        // Nothing to write (or nothing that may be written): read-only. A read-write
+        // connection also checkpoints the log and syncs when it closes, which was a good part
+        // of a short export's time.
         try self.init(readOnlyAt: path, isAlive: isAlive)
+    }
+
+    /// Whether opening the store must write to it: a migration to run, or a session whose
+    /// process is gone to mark interrupted. Anything in the way of asking (a damaged file)
+    /// says yes, and opening it read-write reports it as before.
+    private static func needsWriting(_ path: String, isAlive: (Int32) -> Bool) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try queue.read { db in
+                try checkSchemaTable(db)
+                guard try migrator.hasCompletedMigrations(db) else { return true }
+                let pids = try Row.fetchAll(db, sql: "SELECT pid FROM sessions WHERE status = 'active'")
+                return pids.contains { row in
+                    guard let pid = try? row.decode(Int32?.self, atIndex: 0) else { return true }
+                    return !isAlive(pid)
+                }
+            }
+        } catch {
+            return true
+        }
     }
 
     private init(emptyStoreNamed path: String) throws(StoreError) {
@@ -363,130 +390,108 @@ public final class SessionDatabase: @unchecked Sendable {
         }
     }
 
-    /// Loads a whole session: its row, events and samples.
-    public func session(id: Int64) throws(StoreError) -> RecordedSession {
-        let loaded: Result<RecordedSession, StoredSession.Damage>?
+    /// Reads one session a row at a time: `body` gets the session's row and cursors over its
+    /// samples and events, valid until it returns, all in one read transaction (a snapshot:
+    /// a recording going on meanwhile is not seen half-way). What `show`, `export` and `plot`
+    /// use, so that no session is ever loaded whole. The session's row is checked before
+    /// `body` runs, and every event and sample as it is read (`StoredSessionRows`): damage
+    /// is `StoreError.damagedSession`. What `body` throws is rethrown.
+    public func read<T>(id: Int64, _ body: (any SessionRows) throws -> T) throws -> T {
+        let result: T?
         do {
-            loaded = try queue.read { db -> Result<RecordedSession, StoredSession.Damage>? in
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
-                // Every value is checked for its storage class and its sense (`StoredSession`)
-                // before it is used: the file is outside input, and a damaged or hand-edited
-                // one must get an error, never a crash or a row dated 1734.
+            result = try queue.read { db -> T? in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT s.*, (SELECT MAX(t) FROM samples WHERE session_id = s.id) AS last_sample,
+                           (SELECT MIN(t) FROM events WHERE session_id = s.id) AS first_event,
+                           (SELECT MAX(t) FROM events WHERE session_id = s.id) AS last_event
+                    FROM sessions s WHERE s.id = ?
+                    """, arguments: [id]) else { return nil }
+                let stored: StoredSession
+                let header: SessionHeader
                 do throws(StoredSession.Damage) {
-                    return .success(try Self.load(row, in: db, status: { self.status($0, of: id) }))
+                    stored = try StoredSession(row)
+                    header = try Self.header(stored, row, status: self.status(stored.status, of: id))
                 } catch {
-                    return .failure(error)
+                    throw StoreError.damagedSession(id, path: path, error.problem)
                 }
+                return try body(StoredSessionRows(db: db, stored: stored, header: header, path: path))
             }
+        } catch let error as DatabaseError {
+            throw StoreError.wrap(error, path: path, doing: "read session \(id)")
+        }
+        guard let result else { throw StoreError.noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
+        return result
+    }
+
+    /// Loads a whole session into memory: its row, events and samples (tests, small sessions).
+    public func session(id: Int64) throws(StoreError) -> RecordedSession {
+        do {
+            return try read(id: id) { rows in
+                let h = rows.header
+                var session = RecordedSession(
+                    id: h.id, kind: h.kind, workoutStyle: h.workoutStyle, activity: h.activity, app: h.app, runName: h.runName,
+                    source: h.source, seed: h.seed, clock: h.clock, startWallClock: h.startWallClock, startTime: h.startTime,
+                    endTime: h.endTime, status: h.status, sampleInterval: h.sampleInterval, poolLength: h.poolLength,
+                    routeStart: h.routeStart)
+                let events = try rows.events(nil)
+                while let event = try events.next() { session.events.append(event) }
+                let samples = try rows.samples()
+                while let sample = try samples.next() { session.samples.append(sample) }
+                return session
+            }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.wrap(error, path: path, doing: "load session \(id)")
         }
-        guard let loaded else { throw .noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
-        switch loaded {
-        case .failure(let damage): throw .damagedSession(id, path: path, damage.problem)
-        case .success(let session):
-            if let problem = Self.implausibleValue(in: session) { throw .damagedSession(id, path: path, problem) }
-            return session
-        }
     }
 
-    private static func load(_ row: Row, in db: Database,
-                             status: (RecordedSession.Status) -> RecordedSession.Status) throws(StoredSession.Damage) -> RecordedSession {
-        let stored = try StoredSession(row)
-        var session = RecordedSession(
+    /// The checked row as what readers see: where the session stops is its end, or its last
+    /// sample or event (each checked to be a time, no sample outside the session and no event
+    /// far from it).
+    private static func header(_ stored: StoredSession, _ row: Row,
+                               status: RecordedSession.Status) throws(StoredSession.Damage) -> SessionHeader {
+        let lastSample = try StoredSession.integer(row, "last_sample", optional: true)
+        let lastEvent = try StoredSession.integer(row, "last_event", optional: true)
+        if let lastSample, !stored.contains(sampleTime: lastSample) { throw StoredSession.Damage(problem: outside(lastSample, stored)) }
+        // The first and last event bound the rest, whether or not a reader reads them all.
+        for time in [try StoredSession.integer(row, "first_event", optional: true), lastEvent].compactMap({ $0 })
+        where !StoredSession.isNearZero(time) {
+            throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: time))")
+        }
+        let start = Timestamp(nanoseconds: stored.start)
+        let last = stored.end.map(Timestamp.init(nanoseconds:))
+            ?? max(lastSample.map(Timestamp.init(nanoseconds:)) ?? start, lastEvent.map(Timestamp.init(nanoseconds:)) ?? start)
+        return SessionHeader(
             id: stored.id, kind: stored.kind, workoutStyle: stored.workoutStyle, activity: stored.activity,
             app: stored.app, runName: stored.runName, source: stored.source, seed: stored.seed, clock: stored.clock,
-            startWallClock: stored.wallStart, startTime: Timestamp(nanoseconds: stored.start),
-            endTime: stored.end.map(Timestamp.init(nanoseconds:)), status: status(stored.status),
-            sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength, routeStart: stored.routeStart)
-        do {
-            let events = try Row.fetchCursor(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
-                                             arguments: [stored.id])
-            while let row = try events.next() {
-                let time = try StoredSession.integer(row[0], "an event's time")!
-                // Events may come before the session (the press that started it), never far from it.
-                guard StoredSession.isNearZero(time) else {
-                    throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: time))")
-                }
-                let kind: DatabaseValue = row[1], label: DatabaseValue = row[2]
-                guard case .string(let kindText) = kind.storage, case .string(let labelText) = label.storage else {
-                    throw StoredSession.Damage(problem: "the event at \(Timestamp(nanoseconds: time)) holds "
-                                               + "\(StoredSession.describe(kind)), \(StoredSession.describe(label)) where text belongs")
-                }
-                session.events.append(RecordedSession.Event(time: Timestamp(nanoseconds: time),
-                                                            kind: RecordedSession.EventKind(rawValue: kindText) ?? .other,
-                                                            label: labelText))
-            }
-            let samples = try Row.fetchCursor(db, sql: """
-                SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
-                       depth, pressure, water_temperature, submerged
-                FROM samples WHERE session_id = ? ORDER BY t
-                """, arguments: [stored.id])
-            let names = ["heart rate", "active energy", "distance", "speed", "cadence", "strokes", "depth", "pressure",
-                         "water temperature"]
-            while let row = try samples.next() {
-                let time = try StoredSession.integer(row[0], "a sample's time")!
-                guard stored.contains(sampleTime: time) else { throw StoredSession.Damage(problem: outside(time, stored)) }
-                let at = Timestamp(nanoseconds: time)
-                let elapsed = try StoredSession.integer(row[1], "the sample at \(at)'s elapsed time")!
-                guard elapsed >= 0, elapsed <= time - stored.start else {
-                    throw StoredSession.Damage(problem: "the sample at \(at) has an elapsed time of \(elapsed) ns; "
-                                               + "expected 0 to \(time - stored.start) ns, the time since its start")
-                }
-                var values: [Double?] = []
-                values.reserveCapacity(names.count)
-                for (index, name) in names.enumerated() {
-                    values.append(try StoredSession.real(row[index + 2], "the sample at \(at)'s \(name)", optional: true))
-                }
-                let submerged = try StoredSession.integer(row[11], "the sample at \(at)'s submerged flag", optional: true)
-                var sample = SensorSample(session: stored.kind, elapsed: .nanoseconds(elapsed))
-                sample.heartRate = values[0]
-                sample.activeEnergy = values[1]
-                sample.distance = values[2]
-                sample.speed = values[3]
-                sample.cadence = values[4]
-                sample.strokes = values[5]
-                sample.depth = values[6]
-                sample.pressure = values[7]
-                sample.waterTemperature = values[8]
-                sample.submerged = submerged.map { $0 != 0 }
-                session.samples.append(.init(time: at, sample: sample))
-            }
-        } catch let damage as StoredSession.Damage {
-            throw damage
-        } catch {
-            throw StoredSession.Damage(problem: "\(error)")
-        }
-        return session
+            startWallClock: stored.wallStart, startTime: start, endTime: stored.end.map(Timestamp.init(nanoseconds:)),
+            status: status, sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength,
+            routeStart: stored.routeStart, lastTime: last)
     }
 
     /// A sample outside its session's time, said as a user can check it.
-    private static func outside(_ time: Int64, _ stored: StoredSession) -> String {
+    static func outside(_ time: Int64, _ stored: StoredSession) -> String {
         time < stored.start
             ? "the sample at \(Timestamp(nanoseconds: time)) is before its start (\(Timestamp(nanoseconds: stored.start)))"
             : "the sample at \(Timestamp(nanoseconds: time)) is after its end (\(Timestamp(nanoseconds: stored.end ?? stored.start)))"
     }
 
     /// What no sensor of a watch reads, and no recorder writes: a session holding one was
-    /// damaged or edited, and is refused as a whole rather than handed to the summaries,
-    /// plots and exports that assume readings a watch could make (a heart rate of 1e300
-    /// bpm cannot even be rounded to an integer).
-    static let plausible: [(name: String, range: ClosedRange<Double>, value: @Sendable (SensorSample) -> Double?)] = [
-        ("heart rate", 0...400, \.heartRate), ("active energy", 0...1e6, \.activeEnergy), ("distance", 0...1e8, \.distance),
-        ("speed", 0...1000, \.speed), ("cadence", 0...1000, \.cadence), ("strokes", 0...1e7, \.strokes),
-        ("depth", -100...12_000, \.depth), ("pressure", 0...200_000, \.pressure),
-        ("water temperature", -100...200, \.waterTemperature),
-    ]
-
-    /// The readings of a loaded session (its row and times were checked as it was read).
-    static func implausibleValue(in session: RecordedSession) -> String? {
-        for timed in session.samples {
-            for field in plausible {
-                if let value = field.value(timed.sample), !field.range.contains(value) {
-                    return "the sample at \(timed.time) has a \(field.name) of \(value)"
-                }
-            }
-        }
-        return nil
+    /// damaged or edited, and is refused rather than handed to the summaries, plots and
+    /// exports that assume readings a watch could make (a heart rate of 1e300 bpm cannot even
+    /// be rounded to an integer). The store's sample cursors check every value as they read it.
+    struct Plausible: Sendable {
+        var name: String
+        var range: ClosedRange<Double>
     }
+
+    /// In the order of the samples table's columns, heart rate to water temperature.
+    static let plausibleFields: [Plausible] = [
+        Plausible(name: "heart rate", range: 0...400), Plausible(name: "active energy", range: 0...1e6),
+        Plausible(name: "distance", range: 0...1e8), Plausible(name: "speed", range: 0...1000),
+        Plausible(name: "cadence", range: 0...1000), Plausible(name: "strokes", range: 0...1e7),
+        Plausible(name: "depth", range: -100...12_000), Plausible(name: "pressure", range: 0...200_000),
+        Plausible(name: "water temperature", range: -100...200),
+    ]
 }

@@ -65,7 +65,7 @@ public final class VirtualWatch {
     /// (or on while an intent sleeps or a deadline is pending), as `actionsim replay` does.
     public func replayScenario() async throws {
         guard let scenario else { throw WatchFailure("replaying a scenario needs a watch loaded from one") }
-        try await engine.runVirtual(ScenarioRunner.timedInputs(for: scenario), until: scenario.until,
+        try await engine.runVirtual(ScenarioInputs(scenario), until: scenario.until,
                                     atLeastUntil: scenario.lastMentionedTime, stallLimit: stallLimit)
     }
 
