@@ -17,6 +17,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The web page of `run --web` and `replay --web`. Hummingbird's default traits
+        // (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -51,10 +55,18 @@ let package = Package(
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
+        // The web page of a session (`--web`): an HTTP and WebSocket server (Hummingbird) that
+        // draws the watch, takes the page's button edges and pushes the session's events and
+        // charts to every browser. A shell module: the core never sees it.
+        .target(name: "WebView", dependencies: [
+            "Simulation", "SessionLog", "Telemetry", "Exports", "ActionButtonCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        ]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports",
+            "Telemetry", "SessionStore", "Exports", "WebView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),
@@ -109,6 +121,9 @@ let package = Package(
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
             "Scenarios", "ActionButtonCore",
+        ]),
+        .testTarget(name: "WebViewTests", dependencies: [
+            "WebView", "Telemetry", "Simulation", "Scenarios", "SessionStore", "ActionButtonCore", "LiveInput",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [

@@ -5,7 +5,9 @@ import Scenarios
 import SessionLog
 import SessionStore
 import Simulation
+import Synchronization
 import Telemetry
+import WebView
 import YAMLDocuments
 
 /// Options every command that runs a session shares.
@@ -52,7 +54,10 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    @OptionGroup var web: WebOptions
+
     func run() async throws {
+        let webAddress = web.enabled ? try web.address() : nil
         let scenario: Scenario
         do {
             scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
@@ -62,13 +67,14 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, storePath: noStore ? nil : store.path)
+                            color: session.color, storePath: noStore ? nil : store.path, web: webAddress)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
         let shutdown = ShutdownSignals { _ in work.cancel() }
         let result = await work.result
         shutdown.stop()
-        if let signal = shutdown.received { throw ExitCode(ShutdownSignals.exitStatus(for: signal)) }
+        // With --web, a signal after the replay ran to its end only stops the page's server.
+        if let signal = shutdown.received, !replay.progress.ranToEnd { throw ExitCode(ShutdownSignals.exitStatus(for: signal)) }
         try result.get()
     }
 
@@ -84,6 +90,16 @@ struct ReplayCommand: AsyncParsableCommand {
         var color: Terminal.ColorChoice
         /// nil: no session store.
         var storePath: String?
+        /// `--web`: where to serve the page (nil: no page).
+        var web: WebAddress?
+        let progress = Progress()
+
+        /// Whether the replay ran to its end (set before a page is served after it).
+        final class Progress: Sendable {
+            private let state = Mutex(false)
+            var ranToEnd: Bool { state.withLock { $0 } }
+            func setRanToEnd() { state.withLock { $0 = true } }
+        }
 
         func execute() async throws {
             let colors = !json && Terminal.useColors(color)
@@ -116,6 +132,9 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let recorder { sinks.append(recorder) }
             sinks.append(live)
+            var page: WebPageServer?
+            if let web { page = try await startPage(web) }
+            if let page { sinks.append(page.feed) }
 
             let started = ContinuousClock.now
             let outcome: ScenarioOutcome
@@ -162,9 +181,39 @@ struct ReplayCommand: AsyncParsableCommand {
                     Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
                 }
             }
+            if let page {
+                if stopped {
+                    page.stop(at: outcome.endTime)
+                } else {
+                    progress.setRanToEnd()
+                    Terminal.note("the page shows the whole replay; Ctrl-C stops serving it")
+                    await page.serve(until: outcome.endTime)
+                }
+            }
             if !stopped, !outcome.passed {
                 if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
                 throw ExitCode.expectationsFailed
+            }
+        }
+
+        /// The page of the replay, read-only (its presses are the scenario's), served from now on.
+        private func startPage(_ address: WebAddress) async throws -> WebPageServer {
+            let run = SessionAssembler.Run(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                                           clock: realtime ? "real" : "virtual",
+                                           wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                                           sensors: scenario.sensors)
+            let feed = SessionFeed(.init(mode: .replay, title: ReplayCommand.banner(for: scenario, realtime: realtime),
+                                         action: scenario.settings.sessionKind.rawValue, run: run,
+                                         intentNames: scenario.apps.flatMap(\.model.intents).map(\.name)),
+                                   autoPublish: true)
+            let access = PageAccess(mode: .readOnly(reason: "read-only: a replay's presses are its scenario's"))
+            do {
+                let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
+                Terminal.note(WebPageServer.announce(page.address, access: access))
+                return page
+            } catch {
+                Terminal.error(error.description)
+                throw ExitCode.badInput
             }
         }
 

@@ -7,6 +7,7 @@ import SessionLog
 import SessionStore
 import Simulation
 import Telemetry
+import WebView
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,6 +62,8 @@ struct LiveOutputOptions: ParsableArguments {
     var noStore = false
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var web: WebOptions
 }
 
 /// One live session, as `run` and `record` share it.
@@ -100,6 +103,7 @@ struct LiveRun {
 
     /// Warnings about the apps, and refusals before anything is opened. Returns whether to colour.
     private func prepare() throws -> Bool {
+        if output.web.enabled { _ = try output.web.address() }
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
         if let recordTo, setup.appSources.contains(.inline) {
             Terminal.error("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
@@ -150,6 +154,23 @@ struct LiveRun {
         }
         let recorder = recordTo != nil ? InputRecorder() : nil
         if let recorder { sinks.append(recorder) }
+        // The web page (--web): a sink that hands each wake-up's events to the server.
+        var configuration = configuration
+        var web: WebPageServer?
+        if output.web.enabled {
+            do {
+                let (server, remote) = try webServer(configuration, output: output, source: source)
+                web = try WebPageServer.start(server)
+                configuration.remoteButtons = remote
+                sinks.append(server.feed)
+                Terminal.note(WebPageServer.announce(web!.address, access: server.access))
+            } catch {
+                log?.close(at: .zero)
+                result.error = "\(error)"
+                result.exitCode = ExitCode.badInput.rawValue
+                return result
+            }
+        }
         // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
         var stored: SessionRecorder?
         if !output.noStore {
@@ -175,6 +196,7 @@ struct LiveRun {
                                flushLog: {
                                    json?.flush()
                                    log?.flush()
+                                   web?.feed.publish()
                                    if !logFailureSaid, let error = log?.writeError {
                                        logFailureSaid = true
                                        Terminal.warning("warning: \(error); the session goes on in memory (\(stillRecording) still get every event), the log stops here")
@@ -201,6 +223,7 @@ struct LiveRun {
             outcome = try live.run(origin: origin)
         } catch {
             out.flush()
+            web?.stop(at: .zero)
             log?.close(at: .zero)
             _ = stored?.close()
             result.error = error.description
@@ -212,6 +235,7 @@ struct LiveRun {
             return result
         }
         out.flush()
+        web?.stop(at: outcome.endTime)
         if let log {
             if let error = log.close(at: outcome.endTime) {
                 result.notes.append("warning: the session log \(log.path) is incomplete (\(error)): \(log.eventsWritten) events written, "
@@ -242,6 +266,29 @@ struct LiveRun {
             }
         }
         return result
+    }
+}
+
+extension LiveRun {
+    /// The page's server and, unless read-only, the channel its button edges take to the loop.
+    fileprivate static func webServer(_ configuration: LiveSession.Configuration, output: LiveOutputOptions,
+                                      source: String) throws -> (WatchServer, RemoteButtons?) {
+        let address = try output.web.address()
+        let access = PageAccess(mode: output.web.readOnly
+            ? .readOnly(reason: "read-only: actionsim \(source) was started with --read-only")
+            : .token(PageAccess.newToken()))
+        let remote: RemoteButtons? = output.web.readOnly ? nil : try RemoteButtons(summary: "the web page's buttons (--web)")
+        let setup = configuration.setup
+        let name = configuration.profile?.name ?? "terminal"
+        let run = SessionAssembler.Run(source: source, name: name, app: setup.settings.appName, seed: setup.seed, clock: "real",
+                                       wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: setup.sensors)
+        let description = SessionFeed.Description(
+            mode: .live, title: "\(setup.settings) · \(configuration.profile?.name ?? "the terminal")",
+            action: setup.settings.sessionKind.rawValue, run: run, intentNames: setup.apps.flatMap(\.model.intents).map(\.name))
+        let feed = SessionFeed(description, autoPublish: false)
+        var press: (@Sendable (Button, EdgeDirection) -> Void)?
+        if let remote { press = { button, direction in remote.push(button, direction) } }
+        return (WatchServer(address: address, access: access, feed: feed, press: press), remote)
     }
 }
 

@@ -22,6 +22,24 @@ public enum SVGPlot {
         return svg.finish()
     }
 
+    /// Where the picture puts time: the session's start and end at x = `left` and `right`,
+    /// the panels between `top` and `bottom` (what a page needs to draw a cursor over it).
+    public struct TimeAxis: Sendable {
+        public var start: Timestamp
+        public var end: Timestamp
+        public var left: Double
+        public var right: Double
+        public var width: Double
+        public var top: Double
+        public var bottom: Double
+    }
+
+    public static func timeAxis(of session: RecordedSession) -> TimeAxis {
+        let canvas = Canvas(session: session)
+        return TimeAxis(start: canvas.start, end: canvas.end, left: left, right: width - right, width: width,
+                        top: 90, bottom: session.kind == .workout ? 600 : 530)
+    }
+
     /// A panel: a vertical range of the picture with its value scale.
     struct Panel {
         var top: Double

@@ -1,0 +1,127 @@
+import ActionButtonCore
+import ArgumentParser
+import Dispatch
+import Foundation
+import Synchronization
+import WebView
+
+/// `--web`: a web page of the session (the drawn watch, live charts, the timeline), served
+/// while the session runs. One parse and one owner for the address and the access rules.
+struct WebOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(
+        "Serve a web page of the session: a drawn Apple Watch Ultra whose buttons press, live charts and the timeline.",
+        discussion: "On 127.0.0.1:8080 unless --listen says otherwise; the URL is printed on standard error."))
+    var web = false
+
+    @Option(name: .customLong("listen"), help: ArgumentHelp(
+        "Where the page is served (implies --web): ADDR:PORT, [IPv6]:PORT, or a port on 127.0.0.1. Port 0: any free port.",
+        valueName: "addr:port"))
+    var listen: String?
+
+    @Flag(name: .customLong("read-only"), help: ArgumentHelp(
+        "The page shows the session, but its buttons do not press (implies --web). Without it, pressing needs the token in the printed URL."))
+    var readOnly = false
+
+    var enabled: Bool { web || listen != nil || readOnly }
+
+    /// The address to listen on, or says (exit 2) what is wrong with `--listen`.
+    func address() throws -> WebAddress {
+        guard let listen else { return .localhost }
+        do {
+            return try WebAddress(parsing: listen)
+        } catch {
+            Terminal.error(error.description)
+            throw ExitCode.badInput
+        }
+    }
+}
+
+/// The page's server for one run: started before the session, stopped after it.
+final class WebPageServer: Sendable {
+    let feed: SessionFeed
+    let address: WebAddress
+    private let task: Task<Void, Never>
+    private let done: DispatchSemaphore
+
+    private init(feed: SessionFeed, address: WebAddress, task: Task<Void, Never>, done: DispatchSemaphore) {
+        self.feed = feed
+        self.address = address
+        self.task = task
+        self.done = done
+    }
+
+    /// Starts the server on Swift's executor and waits, on the calling thread, until it
+    /// listens. Call it from a thread of its own (the live loop's), never from the executor.
+    static func start(_ server: WatchServer) throws(WatchServerError) -> WebPageServer {
+        let outcome = Mutex<Result<WebAddress, WatchServerError>?>(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let task = Task.detached {
+            await server.run { result in
+                outcome.withLock { $0 = result }
+                ready.signal()
+            }
+            done.signal()
+        }
+        ready.wait()
+        let address = try outcome.withLock { $0! }.get()
+        return WebPageServer(feed: server.feed, address: address, task: task, done: done)
+    }
+
+    /// The same, from Swift's executor (a replay).
+    static func start(_ server: WatchServer) async throws(WatchServerError) -> WebPageServer {
+        let done = DispatchSemaphore(value: 0)
+        let holder = Mutex<Task<Void, Never>?>(nil)
+        let result: Result<WebAddress, WatchServerError> = await withCheckedContinuation { continuation in
+            let once = Mutex(false)
+            let task = Task.detached {
+                await server.run { result in
+                    let first = once.withLock { said in defer { said = true }; return !said }
+                    if first { continuation.resume(returning: result) }
+                }
+                done.signal()
+            }
+            holder.withLock { $0 = task }
+        }
+        let address = try result.get()
+        return WebPageServer(feed: server.feed, address: address, task: holder.withLock { $0! }, done: done)
+    }
+
+    /// Tells the pages the run ended, then stops serving (waiting at most two seconds).
+    func stop(at time: Timestamp) {
+        feed.finish(at: time)
+        feed.waitUntilFinishedSent(timeout: .seconds(1))
+        task.cancel()
+        _ = done.wait(timeout: .now() + 2)
+    }
+
+    /// Tells the pages the run ended at `time` and serves them until the calling task is
+    /// cancelled (Ctrl-C), then stops.
+    func serve(until time: Timestamp) async {
+        feed.finish(at: time)
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    /// What to print: the URL, with the token when pages may press.
+    static func announce(_ address: WebAddress, access: PageAccess) -> String {
+        let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.urlHost
+        var url = "http://\(host):\(address.port)/"
+        var lines: [String] = []
+        switch access.mode {
+        case .token(let token):
+            url += "?token=\(token)"
+            lines.append("web page: \(url)")
+            lines.append("  open it to see the watch and press its buttons; the token in it lets a page press, so keep it to yourself")
+        case .readOnly(let reason):
+            lines.append("web page: \(url)  (read-only: \(reason.replacingOccurrences(of: "read-only: ", with: "")))")
+        }
+        if !address.isLoopback {
+            lines.append("  listening on \(address), not only this machine: anyone who can reach it sees the session")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
