@@ -36,17 +36,44 @@ struct WebOptions: ParsableArguments {
     }
 }
 
+/// Resumes its waiter once, at the first `fire()` (from any thread), or at once if fired.
+final class OneShot: Sendable {
+    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func fire() {
+        let waiter = state.withLock { state in
+            defer { state = (true, nil) }
+            return state.fired ? nil : state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if state.fired { return true }
+                state.waiter = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+}
+
 /// The page's server for one run: started before the session, stopped after it.
 final class WebPageServer: Sendable {
     let feed: SessionFeed
     let address: WebAddress
     private let task: Task<Void, Never>
+    private let control: WatchServer.Control
     private let done: DispatchSemaphore
 
-    private init(feed: SessionFeed, address: WebAddress, task: Task<Void, Never>, done: DispatchSemaphore) {
+    private init(feed: SessionFeed, address: WebAddress, task: Task<Void, Never>, control: WatchServer.Control,
+                 done: DispatchSemaphore) {
         self.feed = feed
         self.address = address
         self.task = task
+        self.control = control
         self.done = done
     }
 
@@ -56,8 +83,9 @@ final class WebPageServer: Sendable {
         let outcome = Mutex<Result<WebAddress, WatchServerError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
+        let control = WatchServer.Control()
         let task = Task.detached {
-            await server.run { result in
+            await server.run(control: control) { result in
                 outcome.withLock { $0 = result }
                 ready.signal()
             }
@@ -65,17 +93,18 @@ final class WebPageServer: Sendable {
         }
         ready.wait()
         let address = try outcome.withLock { $0! }.get()
-        return WebPageServer(feed: server.feed, address: address, task: task, done: done)
+        return WebPageServer(feed: server.feed, address: address, task: task, control: control, done: done)
     }
 
     /// The same, from Swift's executor (a replay).
     static func start(_ server: WatchServer) async throws(WatchServerError) -> WebPageServer {
         let done = DispatchSemaphore(value: 0)
         let holder = Mutex<Task<Void, Never>?>(nil)
+        let control = WatchServer.Control()
         let result: Result<WebAddress, WatchServerError> = await withCheckedContinuation { continuation in
             let once = Mutex(false)
             let task = Task.detached {
-                await server.run { result in
+                await server.run(control: control) { result in
                     let first = once.withLock { said in defer { said = true }; return !said }
                     if first { continuation.resume(returning: result) }
                 }
@@ -84,25 +113,41 @@ final class WebPageServer: Sendable {
             holder.withLock { $0 = task }
         }
         let address = try result.get()
-        return WebPageServer(feed: server.feed, address: address, task: holder.withLock { $0! }, done: done)
+        return WebPageServer(feed: server.feed, address: address, task: holder.withLock { $0! }, control: control, done: done)
     }
 
-    /// Tells the pages the run ended, then stops serving (waiting at most two seconds).
+    /// How long a stop waits for pages to close their sockets before the process goes on
+    /// without them: a browser may hold a connection it opened ahead and never used, which
+    /// the server cannot close before a first request on it (Chromium does).
+    static let stopGrace = 1.5
+
+    /// Tells the pages the run ended, then stops serving: a graceful shutdown (pages get a
+    /// WebSocket close), given up after `stopGrace` seconds.
     func stop(at time: Timestamp) {
         feed.finish(at: time)
         feed.waitUntilFinishedSent(timeout: .seconds(1))
-        task.cancel()
-        _ = done.wait(timeout: .now() + 2)
+        control.stop()
+        if done.wait(timeout: .now() + Self.stopGrace) == .timedOut { task.cancel() }
     }
 
     /// Tells the pages the run ended at `time` and serves them until the calling task is
-    /// cancelled (Ctrl-C), then stops.
+    /// cancelled (Ctrl-C); then stops as `stop(at:)` does.
     func serve(until time: Timestamp) async {
         feed.finish(at: time)
-        await withTaskCancellationHandler {
+        let over = OneShot()
+        Task.detached { [task] in
             await task.value
-        } onCancel: {
-            task.cancel()
+            over.fire()
+        }
+        await withTaskCancellationHandler {
+            await over.wait()
+        } onCancel: { [task, control] in
+            control.stop()
+            Task.detached {
+                try? await Task.sleep(for: .seconds(Self.stopGrace))
+                task.cancel()
+                over.fire()
+            }
         }
     }
 

@@ -27,10 +27,31 @@ public struct WatchServer: Sendable {
         self.press = press
     }
 
-    /// Serves until the task is cancelled. `listening` is called once, with the address
-    /// actually bound (port 0 becomes the port the system chose), or with why it could not
-    /// listen.
-    public func run(listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
+    /// Stops a running server: pages get a WebSocket close, then the server ends.
+    public final class Control: Sendable {
+        private let group = Mutex<ServiceGroup?>(nil)
+        private let stopRequested = Mutex(false)
+
+        public init() {}
+
+        fileprivate func started(_ serviceGroup: ServiceGroup) -> Bool {
+            group.withLock { $0 = serviceGroup }
+            return !stopRequested.withLock { $0 }
+        }
+
+        /// Asks the server to shut down gracefully (from any thread or task).
+        public func stop() {
+            stopRequested.withLock { $0 = true }
+            guard let serviceGroup = group.withLock({ $0 }) else { return }
+            Task { await serviceGroup.triggerGracefulShutdown() }
+        }
+    }
+
+    /// Serves until `control.stop()` (or the task is cancelled). `listening` is called once,
+    /// with the address actually bound (port 0 becomes the port the system chose), or with
+    /// why it could not listen.
+    public func run(control: Control = Control(),
+                    listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
         let said = Mutex(false)
         let tell: @Sendable (Result<WebAddress, WatchServerError>) -> Void = { result in
             let first = said.withLock { said in
@@ -45,13 +66,14 @@ public struct WatchServer: Sendable {
             router: pageRouter(),
             server: .http1WebSocketUpgrade(
                 webSocketRouter: socketRouter(),
-                configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled))),
+                configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
             onServerRunning: { [address] channel in
                 tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
             },
             logger: logger)
         let group = ServiceGroup(configuration: .init(services: [app, FeedService(feed: feed)], logger: logger))
+        guard control.started(group) else { return }
         do {
             try await group.run()
             tell(.failure(WatchServerError(address: address, reason: "the server stopped before it listened")))
