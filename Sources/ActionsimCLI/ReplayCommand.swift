@@ -102,6 +102,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
 
         func execute() async throws {
+            // The page first: an address that cannot be had stops the replay before it prints.
+            var page: WebPageServer?
+            if let web { page = try await startPage(web) }
             let colors = !json && Terminal.useColors(color)
             for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
 
@@ -132,8 +135,6 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let recorder { sinks.append(recorder) }
             sinks.append(live)
-            var page: WebPageServer?
-            if let web { page = try await startPage(web) }
             if let page { sinks.append(page.feed) }
 
             let started = ContinuousClock.now

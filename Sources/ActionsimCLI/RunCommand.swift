@@ -135,6 +135,22 @@ struct LiveRun {
             sinks.append(printer)
             header = printer.renderer.header
         }
+        // The web page (--web): a sink that hands each wake-up's events to the server.
+        var configuration = configuration
+        var web: WebPageServer?
+        if output.web.enabled {
+            do {
+                let (server, remote) = try webServer(configuration, output: output, source: source)
+                web = try WebPageServer.start(server)
+                configuration.remoteButtons = remote
+                sinks.append(server.feed)
+                Terminal.note(WebPageServer.announce(web!.address, access: server.access))
+            } catch {
+                result.error = "\(error)"
+                result.exitCode = ExitCode.badInput.rawValue
+                return result
+            }
+        }
         // Zero on the run's time line, taken before the log so its header can name it.
         let origin = RealClock.monotonicNow()
         var log: SessionLogFile?
@@ -154,23 +170,6 @@ struct LiveRun {
         }
         let recorder = recordTo != nil ? InputRecorder() : nil
         if let recorder { sinks.append(recorder) }
-        // The web page (--web): a sink that hands each wake-up's events to the server.
-        var configuration = configuration
-        var web: WebPageServer?
-        if output.web.enabled {
-            do {
-                let (server, remote) = try webServer(configuration, output: output, source: source)
-                web = try WebPageServer.start(server)
-                configuration.remoteButtons = remote
-                sinks.append(server.feed)
-                Terminal.note(WebPageServer.announce(web!.address, access: server.access))
-            } catch {
-                log?.close(at: .zero)
-                result.error = "\(error)"
-                result.exitCode = ExitCode.badInput.rawValue
-                return result
-            }
-        }
         // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
         var stored: SessionRecorder?
         if !output.noStore {

@@ -237,6 +237,9 @@ public final class SessionFeed: SimulationEventSink, Sendable {
         continuation?.finish()
     }
 
+    /// Events kept for pages that connect later (handed over and processed).
+    var historyEventCount: Int { hub.withLock { $0.historyEvents } }
+
     /// How many pages are connected.
     public var pageCount: Int { hub.withLock { $0.clients.count } }
 

@@ -57,9 +57,10 @@ extension WatchPage {
           <text id="screen-state" x="122" y="178" font-size="12" fill="#9a9a9a" letter-spacing="1"></text>
           <text id="screen-elapsed" x="122" y="222" font-size="38" fill="#ffd60a" font-weight="600"></text>
           <text id="screen-metric1" x="122" y="256" font-size="22" fill="#fff"></text>
-          <text id="screen-metric2" x="122" y="282" font-size="15" fill="#cfcfcf"></text>
-          <text id="screen-next" x="122" y="318" font-size="13" fill="#ff9f43"></text>
-          <text id="screen-last" x="122" y="340" font-size="10.5" fill="#8a8a8a"></text>
+          <text id="screen-metric2" x="122" y="280" font-size="15" fill="#cfcfcf"></text>
+          <text id="screen-metric3" x="122" y="299" font-size="13" fill="#cfcfcf"></text>
+          <text id="screen-next" x="122" y="324" font-size="13" fill="#ff9f43"></text>
+          <text id="screen-last" x="122" y="343" font-size="10.5" fill="#8a8a8a"></text>
         </g>
         <g id="face-watch" display="none">
           <text id="face-time" x="200" y="232" font-size="54" fill="#fff" text-anchor="middle" font-weight="300"></text>
@@ -79,7 +80,7 @@ extension WatchPage {
           <text x="200" y="262" font-size="10.5" fill="#ffd9d9" text-anchor="middle">a hold: logged, no intent (A12)</text>
         </g>
       </g>
-      <text x="74" y="240" font-size="11" fill="#777" text-anchor="middle">Action</text>
+      <text x="60" y="190" font-size="11" fill="#777" text-anchor="end">Action</text>
       <text x="350" y="350" font-size="11" fill="#777" text-anchor="middle">side</text>
     </svg>
     <dl id="status">
@@ -101,7 +102,7 @@ extension WatchPage {
     <select id="speed" title="playback speed"><option value="1">1×</option><option value="10" selected>10×</option><option value="60">60×</option><option value="600">600×</option></select>
     <input id="scrubber" type="range" min="0" max="0" step="1" value="0" aria-label="time in the replay">
     <span id="scrub-time">0:00:00.000</span>
-    <button id="latest" type="button" title="jump to the end">⏭</button>
+    <button id="latest" type="button" title="jump to the end">end</button>
   </section>
   <section id="timeline-panel" aria-label="Timeline">
     <div id="filters">

@@ -50,7 +50,7 @@ function shownTime() {
 function emptyState() {
   return {
     app: page.hello ? page.hello.app : "", presence: "not-running", session: "none", kind: null, style: null,
-    next: null, nextTitle: null, sample: null, error: null, siren: false,
+    next: null, nextTitle: null, sample: null, ascent: null, error: null, siren: false,
     down: { action: false, side: false }, lastInput: null, lastIntent: null,
   };
 }
@@ -65,7 +65,11 @@ function apply(st, e) {
       if (e.change === "ended") { st.sample = null; }
       break;
     case "next-action": st.next = e.intent; st.nextTitle = e.title ?? e.intent; break;
-    case "sample": st.sample = e; break;
+    case "sample":
+      st.ascent = st.sample && st.sample.depth !== undefined && e.depth !== undefined && e.t > st.sample.t
+        ? (st.sample.depth - e.depth) / (e.t - st.sample.t) * 60 : null;
+      st.sample = e;
+      break;
     case "error-shown": st.error = { code: e.code, message: e.message, t: e.t }; break;
     case "edge":
       st.down[e.button] = e.edge === "down";
@@ -165,27 +169,29 @@ function drawWatch(st, t) {
   setText("screen-app", st.app || "");
   setText("screen-clock", elapsedText(t).slice(0, -3));
   const kind = st.kind === "dive" ? "DIVE" : (st.style ? st.style.toUpperCase() : "WORKOUT");
-  setText("screen-state", st.session === "none" ? "NO SESSION" : `${kind} · ${st.session.toUpperCase()}`);
+  setText("screen-state", st.session === "none" ? "NO SESSION" : st.session === "paused" ? `${kind} · PAUSED` : kind);
   $("screen-elapsed").setAttribute("fill", st.session === "paused" ? "#8e8e93" : "#ffd60a");
   setText("screen-elapsed", st.session === "none" ? "" : elapsedText(sample ? sample.elapsed : 0));
-  let metric1 = "", metric2 = "";
+  let metric1 = "", metric2 = "", metric3 = "";
   if (sample && sample.depth !== undefined) {
     metric1 = `${sample.depth.toFixed(1)} M`;
     metric2 = sample.water_temperature !== undefined ? `${sample.water_temperature.toFixed(1)} °C` : "";
+    metric3 = st.ascent !== null ? `${st.ascent >= 0 ? "↑" : "↓"} ${Math.abs(st.ascent).toFixed(1)} M/MIN` : "";
   } else if (sample) {
     metric1 = sample.heart_rate !== undefined ? `♥ ${Math.round(sample.heart_rate)} BPM` : "";
     const parts = [];
     if (sample.distance !== undefined) parts.push(`${(sample.distance / 1000).toFixed(2)} KM`);
     const p = pace(sample.speed);
     if (p) parts.push(p);
-    if (sample.active_energy !== undefined) parts.push(`${Math.round(sample.active_energy)} KCAL`);
     metric2 = parts.join(" · ");
+    metric3 = sample.active_energy !== undefined ? `${Math.round(sample.active_energy)} ACTIVE KCAL` : "";
   } else if (st.session === "none") {
     metric1 = "Ready";
     metric2 = "press Action to start";
   }
   setText("screen-metric1", metric1);
   setText("screen-metric2", metric2);
+  setText("screen-metric3", metric3);
   setText("screen-next", nextText);
   setText("screen-last", st.lastInput ? `last: ${st.lastInput.text} at ${clock(st.lastInput.t).slice(0, -4)}` : "");
 }
