@@ -21,6 +21,7 @@ let package = Package(
         // (swift-configuration, full Foundation) are not needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -62,6 +63,7 @@ let package = Package(
             "Simulation", "SessionLog", "Telemetry", "Exports", "ActionButtonCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [

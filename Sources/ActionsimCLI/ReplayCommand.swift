@@ -67,7 +67,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, storePath: noStore ? nil : store.path, web: webAddress)
+                            color: session.color, storePath: noStore ? nil : store.path, web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
         let shutdown = ShutdownSignals { _ in work.cancel() }
@@ -92,6 +92,8 @@ struct ReplayCommand: AsyncParsableCommand {
         var storePath: String?
         /// `--web`: where to serve the page (nil: no page).
         var web: WebAddress?
+        /// `--open`: start the desktop's browser on the page.
+        var openPage = false
         let progress = Progress()
 
         /// Whether the replay ran to its end (set before a page is served after it).
@@ -211,6 +213,7 @@ struct ReplayCommand: AsyncParsableCommand {
             do {
                 let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
                 Terminal.note(WebPageServer.announce(page.address, access: access))
+                if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
                 return page
             } catch {
                 Terminal.error(error.description)

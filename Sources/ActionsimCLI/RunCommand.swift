@@ -97,6 +97,9 @@ struct LiveRun {
     /// `Actionsim.runFromCommandLineAndExit`).
     func runOnThisThread() throws {
         let colors = try prepare()
+        // No task has started yet: the page's server and its tasks can share NIO's threads,
+        // and libdispatch's pool, with its wake-up a second, never starts.
+        if output.web.enabled { WatchServer.runTasksOnServerThreads() }
         let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors))
     }
@@ -145,6 +148,7 @@ struct LiveRun {
                 configuration.remoteButtons = remote
                 sinks.append(server.feed)
                 Terminal.note(WebPageServer.announce(web!.address, access: server.access))
+                if output.web.open { WebPageServer.open(WebPageServer.url(web!.address, access: server.access)) }
             } catch {
                 result.error = "\(error)"
                 result.exitCode = ExitCode.badInput.rawValue

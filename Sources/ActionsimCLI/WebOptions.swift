@@ -22,7 +22,10 @@ struct WebOptions: ParsableArguments {
         "The page shows the session, but its buttons do not press (implies --web). Without it, pressing needs the token in the printed URL."))
     var readOnly = false
 
-    var enabled: Bool { web || listen != nil || readOnly }
+    @Flag(help: ArgumentHelp("Open the page in the desktop's browser (xdg-open; implies --web)."))
+    var open = false
+
+    var enabled: Bool { web || listen != nil || readOnly || open }
 
     /// The address to listen on, or says (exit 2) what is wrong with `--listen`.
     func address() throws -> WebAddress {
@@ -151,14 +154,41 @@ final class WebPageServer: Sendable {
         }
     }
 
+    /// The page's URL, with the token when pages may press.
+    static func url(_ address: WebAddress, access: PageAccess) -> String {
+        let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.urlHost
+        guard case .token(let token) = access.mode else { return "http://\(host):\(address.port)/" }
+        return "http://\(host):\(address.port)/?token=\(token)"
+    }
+
+    /// `--open`: hands the URL to xdg-open, which starts the desktop's browser; says so if
+    /// there is none.
+    static func open(_ url: String) {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { $0 + "/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else {
+            Terminal.warning("--open: there is no xdg-open here (Debian: apt-get install xdg-utils); open the URL above in a browser")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [url]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Terminal.warning("--open: \(path) could not be started; open the URL above in a browser")
+        }
+    }
+
     /// What to print: the URL, with the token when pages may press.
     static func announce(_ address: WebAddress, access: PageAccess) -> String {
-        let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.urlHost
-        var url = "http://\(host):\(address.port)/"
+        let url = url(address, access: access)
         var lines: [String] = []
         switch access.mode {
-        case .token(let token):
-            url += "?token=\(token)"
+        case .token:
             lines.append("web page: \(url)")
             lines.append("  open it to see the watch and press its buttons; the token in it lets a page press, so keep it to yourself")
         case .readOnly(let reason):

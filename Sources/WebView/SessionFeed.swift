@@ -60,7 +60,6 @@ public final class SessionFeed: SimulationEventSink, Sendable {
         var events: [SimulationEvent] = []
         var signalled = false
         var finishedAt: Timestamp?
-        var renderDue = false
     }
 
     private struct Hub {
@@ -84,7 +83,7 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     /// - Parameter autoPublish: hand each event over as it comes (a replay, which has no
     ///   wake-ups to batch by) instead of at `publish()` (the live loop).
     public init(_ description: Description, autoPublish: Bool, historyLimit: Int = 250_000,
-                chartInterval: Duration = .seconds(1)) {
+                chartInterval: Duration = .milliseconds(900)) {
         self.description = description
         self.autoPublish = autoPublish
         self.historyLimit = historyLimit
@@ -124,45 +123,26 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     public func run() async {
         var processor = FeedProcessor(description)
         var lastRender: ContinuousClock.Instant?
-        var renderScheduled = false
         for await _ in wakes {
-            let (events, finishedAt, renderDue) = incoming.withLock { incoming in
+            let (events, finishedAt) = incoming.withLock { incoming in
                 defer {
                     incoming.events.removeAll(keepingCapacity: true)
                     incoming.signalled = false
-                    incoming.renderDue = false
                 }
-                return (incoming.events, incoming.finishedAt, incoming.renderDue)
+                return (incoming.events, incoming.finishedAt)
             }
-            if renderDue { renderScheduled = false }
             if !events.isEmpty { broadcast(processor.encode(events), events: events.count) }
-
-            guard !processor.dirty.isEmpty else {
-                if let finishedAt { finish(finishedAt) }
-                continue
-            }
+            // Redrawn at once for what a page waits to see (a press, a lap, a pause, the end);
+            // for samples alone, at most every `chartInterval`: the next sample brings the
+            // rest. No timer: a quiet run makes no work here.
             let now = ContinuousClock.now
-            if finishedAt != nil || lastRender.map({ now - $0 >= chartInterval }) ?? true {
+            if !processor.dirty.isEmpty,
+               finishedAt != nil || processor.dirtyByEvent || lastRender.map({ now - $0 >= chartInterval }) ?? true {
                 for (id, chart) in processor.renderCharts() { store(chart: chart, session: id) }
                 lastRender = now
-            } else if !renderScheduled, let lastRender {
-                renderScheduled = true
-                let delay = chartInterval - (now - lastRender)
-                Task { [weak self] in
-                    try? await Task.sleep(for: delay)
-                    self?.requestRender()
-                }
             }
             if let finishedAt { finish(finishedAt) }
         }
-    }
-
-    private func requestRender() {
-        incoming.withLock {
-            $0.renderDue = true
-            $0.signalled = true
-        }
-        wake.yield()
     }
 
     private func finish(_ time: Timestamp) {
@@ -271,6 +251,8 @@ struct FeedProcessor {
     private(set) var assembler: SessionAssembler
     /// Sessions changed since their chart was last drawn.
     private(set) var dirty: Set<Int> = []
+    /// One of them changed by more than a sample.
+    private(set) var dirtyByEvent = false
 
     init(_ description: SessionFeed.Description) {
         renderer = TimelineRenderer(colors: false, showSamples: true, intentNames: description.intentNames)
@@ -287,14 +269,20 @@ struct FeedProcessor {
             let line = renderer.line(for: event)
             if index > 0 { message += "," }
             message += #"{"e":"# + json + #","line":"# + (line.map(JSONText.quote) ?? "null") + "}"
-            if let changed = assembler.apply(event) { dirty.insert(changed) }
+            if let changed = assembler.apply(event) {
+                dirty.insert(changed)
+                if case .sample = event.kind {} else { dirtyByEvent = true }
+            }
         }
         return message + "]}"
     }
 
     /// The charts of the changed sessions, as `chart` messages.
     mutating func renderCharts() -> [(Int64, String)] {
-        defer { dirty.removeAll() }
+        defer {
+            dirty.removeAll()
+            dirtyByEvent = false
+        }
         return dirty.sorted().map { index in
             let session = assembler.sessions[index]
             return (session.id, Self.chartMessage(session))

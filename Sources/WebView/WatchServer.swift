@@ -3,9 +3,11 @@ import Foundation
 import Synchronization
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// The web page's server (`--web`): the page, its script, and one WebSocket per page over
@@ -60,26 +62,62 @@ public struct WatchServer: Sendable {
             }
             if first { listening(result) }
         }
-        var logger = Logger(label: "actionsim.web")
-        logger.logLevel = .critical
-        let app = Application(
-            router: pageRouter(),
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: socketRouter(),
-                configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))),
-            configuration: .init(address: .hostname(address.host, port: address.port), serverName: nil),
-            onServerRunning: { [address] channel in
-                tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
-            },
-            logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app, FeedService(feed: feed)], logger: logger))
-        guard control.started(group) else { return }
+        let logger = { var logger = Logger(label: "actionsim.web"); logger.logLevel = .critical; return logger }()
+        // Hummingbird's own parts, put together without its `Application`, whose date cache
+        // wakes the process every second for the Date header: an idle page must cost nothing.
+        // The header is formatted per response instead (a page makes three requests).
+        let pages = pageRouter().buildResponder()
+        let builder = HTTPServerBuilder.http1WebSocketUpgrade(
+            webSocketRouter: socketRouter(),
+            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2))))
         do {
+            let server = try builder.buildServer(
+                configuration: .init(address: .hostname(address.host, port: address.port)),
+                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+                responder: { request, writer, channel in
+                    let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
+                    var response: Response
+                    do {
+                        response = try await pages.respond(to: request, context: context)
+                    } catch let error as HTTPError {
+                        response = Response(status: error.status)
+                    } catch {
+                        response = Response(status: .internalServerError)
+                    }
+                    response.headers[.date] = Self.httpDate()
+                    try await writer.write(response: response.head, body: response.body)
+                },
+                onServerRunning: { [address] channel in
+                    tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
+                })
+            let group = ServiceGroup(configuration: .init(services: [server, FeedService(feed: feed)], logger: logger))
+            guard control.started(group) else { return }
             try await group.run()
             tell(.failure(WatchServerError(address: address, reason: "the server stopped before it listened")))
         } catch {
             tell(.failure(WatchServerError(address: address, reason: Self.reason(error))))
         }
+    }
+
+    /// Makes Swift's global executor NIO's event loops, the server's own threads, instead of
+    /// libdispatch's pool, which once started wakes the process every second for as long as
+    /// it lives. Only before any task has started (a live run, from its main thread);
+    /// returns whether it took.
+    @discardableResult
+    public static func runTasksOnServerThreads() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
+    /// Now, as an HTTP Date header: "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110).
+    static func httpDate() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     /// A bind error in words ("Address already in use"), without NIO's wrapping.
