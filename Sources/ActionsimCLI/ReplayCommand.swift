@@ -33,6 +33,8 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Replay a scenario and print what the watch does, step by step.",
         discussion: """
         Runs on virtual time by default: as fast as the machine goes, the same result every run. Prints a timeline (time, input, session state, next action, what happened) and, if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
+
+        With --web: the replay on a web page (127.0.0.1:8080, or --listen ADDR:PORT): the drawn watch, the charts and the timeline, with a scrubber through the replay's time; served after the replay until Ctrl-C.
         """)
 
     @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "scenario"))

@@ -25,6 +25,8 @@ struct RunCommand: AsyncParsableCommand {
           actionsim run --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml --first-press running
           actionsim run scenarios/demo.yaml --device devices/usb-keyboard.yaml
 
+        With --web: a web page of the session on 127.0.0.1:8080 (--listen ADDR:PORT elsewhere): a drawn Apple Watch Ultra whose Action and side buttons press (with the token in the printed URL, unless --read-only), live charts and the timeline.
+
         Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile.
         Exit status: 0 ended normally, 2 bad setup or profile, 3 the device could not be opened.
         """)
