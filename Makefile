@@ -9,8 +9,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools
+# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests;
+# sqlite3: make bench's baseline for the exports).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
@@ -170,9 +171,10 @@ plots: build
 	if command -v chromium >/dev/null; then Tests/ExportValidation/screenshot-svg.sh .build/plots/*.svg; \
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
-bench: deps
+# The exports, the plot and the million-step replay are measured on the executable of make release.
+bench: deps release
 	@echo "==> benchmark (release build)"
-	$(SWIFT) run -c release actionsim-bench
+	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 
 # libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu

@@ -65,10 +65,13 @@ let package = Package(
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
+        // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
+        // whole by a rename when they are regular files, written in place when they are not.
+        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "WebView",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput",
         ]),

@@ -116,7 +116,7 @@ public final class ActionButtonHarness {
     /// (or on while an intent sleeps or a deadline is pending), as `actionsim replay` does.
     public func replayScenario() async throws {
         guard let scenario else { throw HarnessFailure("replayScenario() needs a harness made with init(scenarioAt:)") }
-        try await engine.runVirtual(ScenarioRunner.timedInputs(for: scenario), until: scenario.until,
+        try await engine.runVirtual(ScenarioInputs(scenario), until: scenario.until,
                                     atLeastUntil: scenario.lastMentionedTime, stallLimit: stallLimit)
     }
 

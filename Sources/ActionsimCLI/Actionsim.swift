@@ -16,8 +16,7 @@ public struct Actionsim: AsyncParsableCommand {
         discussion: """
         Replays press scenarios (or, with `run`, real buttons) through the same rules a watch follows: which start intent runs, whether it met the 30-second start deadline, which next action each press runs after each donation, how pause and resume behave.
 
-        Exit status: 0 success, 1 failed expectations, 2 bad input (the message says file, line and column).
-        """,
+        """ + ExitStatus.help,
         version: "0.1.0",
         subcommands: [
             ReplayCommand.self, TestCommand.self, CheckCommand.self,
@@ -37,8 +36,18 @@ extension Actionsim {
     /// with `apps: [{swift: NAME}]`. A package with its own apps ships an executable whose
     /// `main.swift` is `await Actionsim.runFromCommandLine(apps: [...])`.
     public static func runFromCommandLine(apps: [AppDefinition] = []) async {
-        let asyncMain: () async -> Void = Self.main
-        await SwiftApps.$registered.withValue(apps) { await asyncMain() }
+        await SwiftApps.$registered.withValue(apps) {
+            do {
+                var command = try await asyncParseAsRoot()
+                if var asyncCommand = command as? AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                exit(failingWith: error)
+            }
+        }
     }
 
     /// `actionsim`'s entry point (its `main.swift`): runs the command line and exits.
@@ -59,7 +68,7 @@ extension Actionsim {
         pthread_sigmask(SIG_SETMASK, &nothing, nil)
         if let command = try? parseAsRoot(), let live = command as? LiveCommand {
             SwiftApps.$registered.withValue(apps) {
-                do { try live.runOnThisThread() } catch { exit(withError: error) }
+                do { try live.runOnThisThread() } catch { exit(failingWith: error) }
             }
             exit()
         }

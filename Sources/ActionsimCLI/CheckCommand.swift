@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
                     let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
                     for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
                     print("ok: \(file): scenario \"\(scenario.name)\" for \(scenario.apps.map(\.model.name).joined(separator: ", ")) "
-                          + "(\(scenario.steps.count) steps, \(scenario.expectations.count) expectations)")
+                          + "(\(scenario.stepCount) steps, \(scenario.expectationCount) expectations)")
                 case .manifest:
                     let (model, warnings) = try ManifestParser.parse(document)
                     for warning in warnings { Terminal.warning(warning.description) }
@@ -42,6 +42,6 @@ struct CheckCommand: ParsableCommand {
                 Terminal.error(error.description)
             }
         }
-        if bad > 0 { throw ExitCode.badInput }
+        if bad > 0 { throw CommandError.alreadySaid(.badInput) }
     }
 }

@@ -30,6 +30,6 @@ struct DevicesCommand: ParsableCommand {
             }
         }
         print(DeviceCatalog.scan(profiles: loaded).render())
-        if bad && !profiles.isEmpty { throw ExitCode.badInput }
+        if bad && !profiles.isEmpty { throw CommandError.alreadySaid(.badInput) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exports
 import Foundation
+import OutputFiles
 import SessionStore
 import Telemetry
 
@@ -11,7 +12,9 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a recorded session in a format other tools read.",
         discussion: """
-        Workouts: fit (Garmin FIT activity), tcx (Training Center XML v2), gpx (GPX 1.1 with heart rate in Garmin's TrackPointExtension v2, on a simulated route), csv. Dives: uddf (UDDF 3.2), subsurface (Subsurface XML), csv. The file is written whole or not at all.
+        Workouts: fit (Garmin FIT activity), tcx (Training Center XML v2), gpx (GPX 1.1 with heart rate in Garmin's TrackPointExtension v2, on a simulated route), csv. Dives: uddf (UDDF 3.2), subsurface (Subsurface XML), csv. The session is read from the store and written a row at a time: a session of any length takes the same memory. Times: FIT and TCX give each lap's timer time (pauses left out) and FIT its elapsed time too; the workout CSV has elapsed_s (since the start, pauses included) and timer_s (pauses left out).
+
+        A file is written whole or not at all: a new file, or a regular file (also through a symbolic link), is replaced by a rename once complete. A device, FIFO or /dev/fd/N (-o >(gzip > f)) is written in place. A write that fails (a full disk, a closed pipe) exits 4 and says why.
         """)
 
     @Argument(help: ArgumentHelp("The session: a number, last, last-workout or last-dive.", valueName: "session"))
@@ -34,15 +37,16 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let format = self.format ?? Self.format(forFile: output)!
         let database = try store.open()
-        let recorded = try session.load(from: database)
-        let bytes: [UInt8]
-        do { bytes = try Exporter.export(recorded, as: format) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
-        try OutputFile.write(bytes, to: output)
-        if output != "-" {
-            Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)) as \(format), \(bytes.count) bytes")
+        try session.read(from: database) { rows in
+            // Refused before the file is opened: nothing is written for a session the format cannot hold.
+            try Exporter.check(rows, as: format)
+            // The rows stream from the store's cursors through a 64 kB buffer into the file.
+            let file = try OutputFile(output)
+            let written = try Exporter.export(rows, as: format, to: OutputSink(file))
+            try file.commit()
+            if output != "-" {
+                Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)) as \(format), \(written) bytes")
+            }
         }
     }
 
@@ -52,18 +56,14 @@ struct ExportCommand: ParsableCommand {
     }
 }
 
-/// Writes a command's output file whole (temp + rename), or to standard output for `-`.
-enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Terminal.error("cannot write \(path): \((error as NSError).localizedDescription)")
-            throw ExitCode.badInput
-        }
+/// An output file as the exports' and plots' byte sink: every chunk goes through its
+/// buffer, and a failed write is its `OutputFileError`.
+final class OutputSink: ByteSink {
+    let file: OutputFile
+
+    init(_ file: OutputFile) { self.file = file }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        try file.write(bytes)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceProfiles
 import Foundation
 import LiveInput
+import OutputFiles
 import YAMLDocuments
 
 struct ImportEvemuCommand: AsyncParsableCommand {
@@ -9,7 +10,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         commandName: "import-evemu",
         abstract: "Turn an evemu-record recording into a scenario.",
         discussion: """
-        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`.
+        Key events become button edges at their recorded times (microseconds, relative to the first key event) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
 
         Example:
           evemu-record /dev/input/event5 > presses.evemu
@@ -28,28 +29,20 @@ struct ImportEvemuCommand: AsyncParsableCommand {
     @OptionGroup var setup: SetupOptions
 
     func run() async throws {
-        let profile: DeviceProfile
-        do { profile = try DeviceProfileParser.load(contentsOf: self.profile) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let profile = try DeviceProfileParser.load(contentsOf: self.profile)
         guard case .evdev(let input) = profile.input else {
-            Terminal.error("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
-            throw ExitCode.badInput
+            throw CommandError.badInput("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
         }
         let sessionSetup = try setup.load()
+        // Said before the recording is read, not after.
+        if let output { try OutputFile.check(output) }
         let text: String
         do {
             text = try String(contentsOfFile: recording, encoding: .utf8)
         } catch {
-            Terminal.error("\(recording): cannot be read: \(error.localizedDescription)")
-            throw ExitCode.badInput
+            throw CommandError.badInput("\(recording): cannot be read: \(ErrorText.words(error))")
         }
-        let parsed: (name: String?, events: [EvemuImport.Event])
-        do { parsed = try EvemuImport.parse(text, file: recording) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let parsed = try EvemuImport.parse(text, file: recording)
         let scenario = EvemuImport.steps(from: parsed.events, profile: input)
         if scenario.steps.isEmpty {
             Terminal.warning("warning: \(recording) has no key events of \(input.bindings.map(\.keyName).joined(separator: ", ")) or other keys")
@@ -63,15 +56,23 @@ struct ImportEvemuCommand: AsyncParsableCommand {
                        "Edge times are the recording's, relative to the first key event."],
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
-        let yaml = scenario.yaml(header)
-        if let output {
-            do { try AtomicFile.write(yaml, to: output) } catch {
-                Terminal.error("cannot write \(output): \(error)")
-                throw ExitCode.badInput
+        if let output, output != "-" {
+            if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")
+            } else {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
             }
-            Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
         } else {
-            print(yaml, terminator: "")
+            guard !scenario.needsStepsFile else {
+                throw CommandError.badInput("\(recording) has \(scenario.steps.count) key events: more than a scenario holds in itself "
+                                            + "(\(RecordedScenario.inlineLimit)); give -o FILE.yaml, and its steps go to a steps file beside it")
+            }
+            let yaml = scenario.yaml(header)
+            if let output {
+                try OutputFile.write(yaml, to: output)
+            } else {
+                print(yaml, terminator: "")
+            }
         }
     }
 }

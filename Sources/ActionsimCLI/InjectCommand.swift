@@ -47,45 +47,24 @@ struct InjectCommand: ParsableCommand {
         var input: EvdevInput?
         var recognizer = PressRecognizer.Configuration.evdev
         if let profile {
-            do {
-                let loaded = try DeviceProfileParser.load(contentsOf: profile)
-                guard case .evdev(let evdev) = loaded.input else {
-                    Terminal.error("\(profile) is a GPIO profile; inject makes an input device, so give an evdev profile")
-                    throw ExitCode.badInput
-                }
-                input = evdev
-                recognizer = loaded.recognizer
-            } catch let error as DocumentError {
-                Terminal.error(error.description)
-                throw ExitCode.badInput
+            let loaded = try DeviceProfileParser.load(contentsOf: profile)
+            guard case .evdev(let evdev) = loaded.input else {
+                throw CommandError.badInput("\(profile) is a GPIO profile; inject makes an input device, so give an evdev profile")
             }
+            input = evdev
+            recognizer = loaded.recognizer
         }
-        let scenario: Scenario
-        do { scenario = try ScenarioParser.load(contentsOf: scenarioFile) } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let scenario = try ScenarioParser.load(contentsOf: scenarioFile)
         let injector = ScenarioInjector(profile: input, recognizer: scenario.recognizer == .init() ? recognizer : scenario.recognizer)
         let (writes, skipped) = injector.plan(scenario)
         for line in skipped { Terminal.warning("warning: \(line)") }
 
-        let device: UInputDevice
-        do {
-            device = try UInputDevice(name: deviceName, keys: injector.keys(of: writes), physicalLocation: phys, autorepeat: autorepeat)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.deviceUnavailable
-        }
+        let device = try UInputDevice(name: deviceName, keys: injector.keys(of: writes), physicalLocation: phys, autorepeat: autorepeat)
         let out = OutputBuffer(immediate: true)
         out.line("inject: created \(device.devicePath ?? "?") \"\(deviceName)\"; \(writes.count) key events over "
                  + TimeFormat.duration(writes.last.map { $0.time - .zero } ?? .zero))
         let start = RealClock.monotonicNow().nanoseconds + delay.nanoseconds
-        do {
-            try ScenarioInjector.play(writes, into: device, startingAt: start)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode(1)
-        }
+        try ScenarioInjector.play(writes, into: device, startingAt: start)
         let end = RealClock.monotonicNow().nanoseconds
         ScenarioInjector.sleepUntil(end + keep.nanoseconds)
         device.close()
@@ -96,8 +75,7 @@ struct InjectCommand: ParsableCommand {
         switch DurationSyntax.parse(text) {
         case .success(let duration): return duration
         case .failure(let problem):
-            Terminal.error("\(option): \(problem)")
-            throw ExitCode.badInput
+            throw CommandError.badInput("\(option): \(problem)")
         }
     }
 }

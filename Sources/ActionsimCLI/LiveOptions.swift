@@ -33,27 +33,20 @@ struct SetupOptions: ParsableArguments {
 
     /// Loads the setup, or says (exit 2) what is wrong with it.
     func load() throws -> SessionSetup {
-        do {
-            if let setup {
-                if !appFiles.isEmpty || actionApp != nil || firstPress != nil {
-                    Terminal.error("give a setup scenario or --app/--action-app/--first-press, not both")
-                    throw ExitCode.badInput
-                }
-                return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
+        if let setup {
+            if !appFiles.isEmpty || actionApp != nil || firstPress != nil {
+                throw CommandError.badInput("give a setup scenario or --app/--action-app/--first-press, not both")
             }
-            var files = appFiles
-            if files.isEmpty {
-                guard let found = Self.defaultApp() else {
-                    Terminal.error("no app to run: give --app MANIFEST (e.g. scenarios/apps/trailrunner.yaml) or a setup scenario")
-                    throw ExitCode.badInput
-                }
-                files = [found]
-            }
-            return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress, seed: seed)
-        } catch let error as DocumentError {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
+            return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
         }
+        var files = appFiles
+        if files.isEmpty {
+            guard let found = Self.defaultApp() else {
+                throw CommandError.badInput("no app to run: give --app MANIFEST (e.g. scenarios/apps/trailrunner.yaml) or a setup scenario")
+            }
+            files = [found]
+        }
+        return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress, seed: seed)
     }
 
     /// The shipped TrailRunner manifest: beside the working directory (a clone) or the
@@ -83,23 +76,12 @@ struct DeviceOptions: ParsableArguments {
     func load() throws -> DeviceProfile? {
         guard let profile else {
             if inputPath != nil {
-                Terminal.error("--input needs --device PROFILE: the profile says which keys are the buttons")
-                throw ExitCode.badInput
+                throw CommandError.badInput("--input needs --device PROFILE: the profile says which keys are the buttons")
             }
             return nil
         }
-        do {
-            return try DeviceProfileParser.load(contentsOf: profile)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        return try DeviceProfileParser.load(contentsOf: profile)
     }
-}
-
-extension ExitCode {
-    /// The device could not be opened or found (permissions, unplugged, busy line).
-    static let deviceUnavailable = ExitCode(3)
 }
 
 /// Runs blocking work on a thread of its own, so Swift's executor threads stay free for

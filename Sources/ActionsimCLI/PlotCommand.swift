@@ -1,5 +1,6 @@
 import ArgumentParser
 import Exports
+import OutputFiles
 import SessionStore
 import Telemetry
 
@@ -21,9 +22,13 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let recorded = try session.load(from: database)
-        let svg = SVGPlot.render(recorded)
-        try OutputFile.write(Array(svg.utf8), to: output)
-        if output != "-" { Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)), \(recorded.samples.count) samples") }
+        try session.read(from: database) { rows in
+            // The model is as big as the picture: a plot of any session is a few hundred kilobytes.
+            let model = try PlotModel(rows)
+            let file = try OutputFile(output)
+            try SVGPlot.write(model, to: OutputSink(file))
+            try file.commit()
+            if output != "-" { Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)), \(model.samples) samples") }
+        }
     }
 }

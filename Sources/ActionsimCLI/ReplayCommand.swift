@@ -60,13 +60,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let webAddress = web.enabled ? try web.address() : nil
-        let scenario: Scenario
-        do {
-            scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
                             color: session.color, storePath: noStore ? nil : store.path, web: webAddress, openPage: web.open)
@@ -76,7 +70,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let result = await work.result
         shutdown.stop()
         // With --web, a signal after the replay ran to its end only stops the page's server.
-        if let signal = shutdown.received, !replay.progress.ranToEnd { throw ExitCode(ShutdownSignals.exitStatus(for: signal)) }
+        if let signal = shutdown.received, !replay.progress.ranToEnd { throw CommandError.interrupted(by: signal) }
         try result.get()
     }
 
@@ -150,8 +144,7 @@ struct ReplayCommand: AsyncParsableCommand {
             } catch {
                 live.finish()
                 output.flush()
-                Terminal.error("\(scenario.file): \(error)")
-                throw ExitCode.badInput
+                throw CommandError.badInput("\(scenario.file): \(error)")
             }
             let stopped = Task.isCancelled
             let elapsed = ContinuousClock.now - started
@@ -180,10 +173,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
             }
             if let recorder {
-                if let storeError { Terminal.warning("warning: \(storeError); sessions after that were not stored") }
-                if !recorder.sessionIDs.isEmpty {
-                    let ids = recorder.sessionIDs.map(String.init).joined(separator: ", ")
-                    Terminal.note("session store: \(recorder.database.path) (session\(recorder.sessionIDs.count == 1 ? "" : "s") \(ids), \(recorder.samplesCommitted) samples; `actionsim show \(recorder.sessionIDs.last!)`)")
+                for line in StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil) {
+                    Terminal.note(line)
                 }
             }
             if let page {
@@ -197,7 +188,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if !stopped, !outcome.passed {
                 if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
-                throw ExitCode.expectationsFailed
+                throw CommandError.expectationsFailed
             }
         }
 
@@ -212,15 +203,10 @@ struct ReplayCommand: AsyncParsableCommand {
                                          intentNames: scenario.apps.flatMap(\.model.intents).map(\.name)),
                                    autoPublish: true)
             let access = PageAccess(mode: .readOnly(reason: "read-only: a replay's presses are its scenario's"))
-            do {
-                let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
-                Terminal.note(WebPageServer.announce(page.address, access: access))
-                if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
-                return page
-            } catch {
-                Terminal.error(error.description)
-                throw ExitCode.badInput
-            }
+            let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
+            Terminal.note(WebPageServer.announce(page.address, access: access))
+            if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
+            return page
         }
 
         /// Reports the logs of runs that died without closing them (T4), then opens this
@@ -268,17 +254,22 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     static func verdicts(_ outcome: ScenarioOutcome, colors: Bool) -> [String] {
-        guard !outcome.results.isEmpty else { return [] }
+        guard outcome.checkCount > 0 else { return [] }
         var lines: [String] = []
         for result in outcome.results {
             let mark = result.passed ? (colors ? "✓".green : "✓") : (colors ? "✗".red : "✗")
             let text = result.passed ? result.message : "\(result.location): \(result.message)"
             lines.append("\(mark) \(text)")
         }
-        let failed = outcome.failures.count
-        let summary = failed == 0
-            ? "expectations: \(outcome.results.count) passed"
-            : "expectations: \(failed) of \(outcome.results.count) failed"
+        let unsaid = outcome.failureCount - outcome.failures.count
+        if unsaid > 0 { lines.append("✗ … and \(unsaid) more failed checks of the steps file") }
+        let failed = outcome.failureCount
+        var summary = failed == 0
+            ? "expectations: \(outcome.checkCount) passed"
+            : "expectations: \(failed) of \(outcome.checkCount) failed"
+        // A steps file's passed checks are counted, not listed.
+        let listed = outcome.results.count + unsaid
+        if listed < outcome.checkCount { summary += " (\(outcome.checkCount - listed) passed checks of the steps file not listed)" }
         lines.append(colors ? (failed == 0 ? summary.green : summary.red.bold) : summary)
         return lines
     }

@@ -3,6 +3,7 @@ import ArgumentParser
 import DeviceProfiles
 import Foundation
 import LiveInput
+import OutputFiles
 import SessionLog
 import SessionStore
 import Simulation
@@ -28,7 +29,7 @@ struct RunCommand: AsyncParsableCommand {
         With --web: a web page of the session on 127.0.0.1:8080 (--listen ADDR:PORT elsewhere): a drawn Apple Watch Ultra whose Action and side buttons press (with the token in the printed URL, unless --read-only), live charts and the timeline.
 
         Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile.
-        Exit status: 0 ended normally, 2 bad setup or profile, 3 the device could not be opened.
+        Exit status: 0 ended normally (q, Ctrl-C, SIGTERM, the end of piped input), 2 bad setup or profile, 3 the device could not be opened, 4 a system call failed.
         """)
 
     @OptionGroup var setup: SetupOptions
@@ -79,8 +80,7 @@ struct LiveRun {
     let recordTo: String?
 
     private struct Result: Sendable {
-        var error: String?
-        var exitCode: Int32 = 0
+        var error: CommandError?
         var notes: [String] = []
     }
 
@@ -110,19 +110,20 @@ struct LiveRun {
     private func prepare() throws -> Bool {
         if output.web.enabled { _ = try output.web.address() }
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
-        if let recordTo, setup.appSources.contains(.inline) {
-            Terminal.error("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
-            throw ExitCode.badInput
+        if let recordTo {
+            if setup.appSources.contains(.inline) {
+                throw CommandError.badInput("cannot record to \(recordTo): the setup scenario writes an app manifest inline; a recording names its apps by file")
+            }
+            // The scenario is written when the session ends: a path it cannot be written to
+            // is refused now, not after the session.
+            try OutputFile.check(recordTo)
         }
         return !output.json && Terminal.useColors(session.color)
     }
 
     private func report(_ result: Result) throws {
         for note in result.notes { Terminal.note(note) }
-        if let error = result.error {
-            Terminal.error(error)
-            throw ExitCode(result.exitCode)
-        }
+        if let error = result.error { throw error }
     }
 
     /// The session itself, blocking until it ends.
@@ -152,8 +153,8 @@ struct LiveRun {
                 Terminal.note(WebPageServer.announce(web!.address, access: server.access))
                 if output.web.open { WebPageServer.open(WebPageServer.url(web!.address, access: server.access)) }
             } catch {
-                result.error = "\(error)"
-                result.exitCode = ExitCode.badInput.rawValue
+                let (status, message) = ExitStatus.of(error)
+                result.error = CommandError(status: status, message: message)
                 return result
             }
         }
@@ -231,12 +232,8 @@ struct LiveRun {
             web?.stop(at: .zero)
             log?.close(at: .zero)
             _ = stored?.close()
-            result.error = error.description
-            switch error {
-            case .device, .noMatchingDevice, .ambiguous, .unavailable: result.exitCode = ExitCode.deviceUnavailable.rawValue
-            case .setup: result.exitCode = ExitCode.badInput.rawValue
-            case .system: result.exitCode = 1
-            }
+            let (status, message) = ExitStatus.of(error)
+            result.error = CommandError(status: status, message: message)
             return result
         }
         out.flush()
@@ -248,26 +245,34 @@ struct LiveRun {
             } else { result.notes.append("session log: \(log.path)") }
         }
         if let stored {
-            if let error = stored.close() { result.notes.append("warning: \(error); sessions after that were not stored") }
-            if let last = stored.sessionIDs.last {
-                result.notes.append("session store: \(stored.database.path) (\(stored.samplesCommitted) samples; `actionsim show \(last)`)")
-            }
+            let error = stored.close()
+            result.notes += StoreReport.lines(stored, error: error, logHasEverything: log != nil && log?.writeError == nil)
         }
         if let recorder, let recordTo {
-            let directory = (SessionSetupPaths.absolute(recordTo) as NSString).deletingLastPathComponent
-            let header = RecordedScenario.Header(
-                name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
-                comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
-                           + " on " + UTCTimestamp.iso8601(Date()) + ".",
-                           "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(recordTo)"],
-                apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-                settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
-            do {
-                try AtomicFile.write(recorder.recording.yaml(header), to: recordTo)
-                result.notes.append("recorded \(recorder.recording.steps.count) inputs to \(recordTo)")
-            } catch {
-                result.error = "cannot write \(recordTo): \(error)"
-                result.exitCode = 1
+            let recorded = Date()
+            let inputs = recorder.recording.steps.count
+            let saved = RecordingFile.save(to: recordTo, fallbackDirectories: [
+                session.logDirectory ?? SessionLogFile.defaultDirectory,
+                ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp",
+            ]) { (path: String) throws(OutputFileError) in
+                let directory = (SessionSetupPaths.absolute(path) as NSString).deletingLastPathComponent
+                let header = RecordedScenario.Header(
+                    name: "Recorded " + (configuration.profile?.name ?? "terminal") + " session",
+                    comments: ["Recorded by `actionsim record` from " + (configuration.profile?.file ?? "the terminal")
+                               + " on " + UTCTimestamp.iso8601(recorded) + ".",
+                               "Edge times are the kernel's, relative to the first input. Replay: actionsim replay \(path)"],
+                    apps: configuration.setup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
+                    settings: configuration.setup.settings, seed: configuration.setup.seed, recognizer: configuration.recognizer)
+                try RecordingOutput.write(recorder.recording, header: header, to: path)
+            }
+            switch saved {
+            case .written:
+                result.notes.append("recorded \(inputs) inputs to \(recordTo)")
+            case .elsewhere(let path, let error):
+                result.error = .cannotWrite("\(error); the recording (\(inputs) inputs) is saved as \(path) instead")
+            case .lost(let error, let attempts):
+                result.error = .cannotWrite("\(error); the recording (\(inputs) inputs) could not be saved elsewhere either ("
+                                            + attempts.map(\.description).joined(separator: "; ") + ")")
             }
         }
         return result
@@ -294,6 +299,44 @@ extension LiveRun {
         var press: (@Sendable (Button, EdgeDirection) -> Void)?
         if let remote { press = { button, direction in remote.push(button, direction) } }
         return (WatchServer(address: address, access: access, feed: feed, press: press), remote)
+    }
+}
+
+/// Where `record` puts its scenario. A recording happens once: if its file cannot be
+/// written when the session ends (the disk filled, the directory went away), it is written
+/// to a named file in the first fallback directory that takes it, and the user told where.
+enum RecordingFile {
+    enum Saved {
+        case written
+        /// Written to `path`, not where asked, because of `error`.
+        case elsewhere(path: String, error: OutputFileError)
+        /// Nowhere: the error, then each fallback's.
+        case lost(OutputFileError, attempts: [OutputFileError])
+    }
+
+    /// Writes the recording (`write(path)`) to `path`, else to `recording-<UTC time>.yaml` in
+    /// a fallback directory (it is made for where it lands: its app paths are relative to it).
+    static func save(to path: String, fallbackDirectories: [String], now: Date = Date(),
+                     write: (String) throws(OutputFileError) -> Void) -> Saved {
+        let error: OutputFileError
+        do {
+            try write(path)
+            return .written
+        } catch let failure {
+            error = failure
+        }
+        var attempts: [OutputFileError] = []
+        for directory in fallbackDirectories {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let fallback = directory + "/recording-" + UTCTimestamp.compact(now) + "-\(getpid()).yaml"
+            do {
+                try write(fallback)
+                return .elsewhere(path: fallback, error: error)
+            } catch let failure {
+                attempts.append(failure)
+            }
+        }
+        return .lost(error, attempts: attempts)
     }
 }
 

@@ -13,11 +13,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let listings: [SessionDatabase.Listing]
-        do { listings = try database.sessions() } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let listings = try database.sessions()
         guard !listings.isEmpty else {
             print("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
             return
@@ -26,6 +22,11 @@ struct SessionsCommand: ParsableCommand {
         output.line(pad("ID", 6) + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13) + pad("STARTED (UTC)", 22)
                     + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
         for s in listings {
+            if s.damage != nil {
+                output.line(pad(String(s.id), 6) + pad("—", 18) + pad("—", 14) + pad("damaged", 13) + pad("—", 22)
+                            + pad("—", 13) + pad(String(s.samples), 9) + "—")
+                continue
+            }
             let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
             let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
             output.line(pad(String(s.id), 6) + pad(kind, 18) + pad(s.app, 14) + pad(s.status.rawValue, 13)
@@ -33,6 +34,11 @@ struct SessionsCommand: ParsableCommand {
                         + pad(String(s.samples), 9) + s.runName)
         }
         output.flush()
+        for s in listings {
+            if let damage = s.damage {
+                Terminal.warning("warning: " + StoreError.damagedSession(s.id, path: database.path, damage).description)
+            }
+        }
     }
 
     static let stamp: DateFormatter = {

@@ -9,7 +9,7 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Summarise one recorded session.",
         discussion: """
-        Workouts: duration, distance, average and max heart rate, active energy, laps. Dives: max depth, dive time, minimum water temperature, ascent-rate warnings. SESSION is a number from `actionsim sessions`, or last, last-workout, last-dive.
+        Workouts: duration, distance, average and max heart rate, active energy, laps. A lap's time is its timer time, pauses left out (FIT's total_timer_time, TCX's TotalTimeSeconds); a lap that was paused also shows its elapsed time. Dives: max depth, dive time, minimum water temperature, ascent-rate warnings. SESSION is a number from `actionsim sessions`, or last, last-workout, last-dive.
         """)
 
     @Argument(help: ArgumentHelp("The session: a number, last, last-workout or last-dive.", valueName: "session"))
@@ -19,12 +19,14 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let recorded = try session.load(from: database)
-        print(Self.summary(of: recorded).joined(separator: "\n"))
+        let lines = try session.read(from: database) { rows in try Self.summary(of: rows) }
+        print(lines.joined(separator: "\n"))
     }
 
-    static func summary(of session: RecordedSession) -> [String] {
-        let summary = SessionSummary(session)
+    /// Read in one pass over the samples: a session of any length takes the same memory.
+    static func summary(of rows: some SessionRows) throws -> [String] {
+        let session = rows.header
+        let summary = try SessionSummary(rows)
         func row(_ name: String, _ value: String) -> String {
             name + ":" + String(repeating: " ", count: max(1, 22 - name.count)) + value
         }
@@ -45,7 +47,7 @@ struct ShowCommand: ParsableCommand {
                 lines.append(row("heart rate", "average \(Int(hr.rounded())) bpm, max \(Int(max.rounded())) bpm"))
             }
             if let e = summary.activeEnergy { lines.append(row("active energy", "\(Int(e.rounded())) kcal")) }
-            lines.append(row("laps", "\(summary.laps)" + lapDetail(session)))
+            lines += lapLines(summary, row: row)
         case .dive:
             if let d = summary.maxDepth { lines.append(row("max depth", fixed(d, 1) + " m")) }
             if let t = summary.diveTime { lines.append(row("dive time", Duration.clock(t) + " submerged")) }
@@ -56,15 +58,26 @@ struct ShowCommand: ParsableCommand {
         if !summary.markers.isEmpty {
             lines.append(row("markers", summary.markers.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")))
         }
-        for warning in summary.warnings.prefix(10) { lines.append(row("warning", warning)) }
-        if summary.warnings.count > 10 { lines.append(row("warning", "… and \(summary.warnings.count - 10) more")) }
+        for warning in summary.firstWarnings { lines.append(row("warning", warning)) }
+        if summary.warningCount > summary.firstWarnings.count {
+            lines.append(row("warning", "… and \(summary.warningCount - summary.firstWarnings.count) more"))
+        }
         return lines
     }
 
-    private static func lapDetail(_ session: RecordedSession) -> String {
-        let laps = session.laps
-        guard laps.count > 1 else { return "" }
-        let times = laps.map { Duration.clock($0.end - $0.start) }
-        return " (" + times.prefix(8).joined(separator: ", ") + (laps.count > 8 ? ", …" : "") + ")"
+    /// The laps with their timer time (pauses left out, as FIT's total_timer_time and TCX's
+    /// TotalTimeSeconds count it); a lap that was paused also says its elapsed time.
+    private static func lapLines(_ summary: SessionSummary, row: (String, String) -> String) -> [String] {
+        guard summary.laps > 1 else { return [row("laps", "\(summary.laps)")] }
+        var lines = [row("laps", "\(summary.laps) (timer time, pauses left out)")]
+        for lap in summary.firstLaps {
+            var text = Duration.clock(lap.timer)
+            if lap.paused > .zero { text += " (elapsed \(Duration.clock(lap.elapsed)), \(Duration.clock(lap.paused)) paused)" }
+            lines.append(row("  lap \(lap.number)", text))
+        }
+        if summary.laps > summary.firstLaps.count {
+            lines.append(row("  …", "and \(summary.laps - summary.firstLaps.count) more laps"))
+        }
+        return lines
     }
 }

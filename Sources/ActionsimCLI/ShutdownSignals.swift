@@ -44,9 +44,6 @@ final class ShutdownSignals: @unchecked Sendable {
         for number in signals { signal(number, SIG_DFL) }
     }
 
-    /// The shell's convention for a process ended by a signal.
-    static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
-
     static func name(of signal: Int32) -> String {
         switch signal {
         case SIGTERM: "SIGTERM"

@@ -15,22 +15,20 @@ struct StoreOptions: ParsableArguments {
 
     var path: String { databaseFile ?? SessionDatabase.defaultPath(dataDirectory: dataDirectory) }
 
-    /// Opens the store for a reading command: errors are bad input (exit 2), and sessions
-    /// recovered from a crash are reported.
+    /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
+    /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
+    /// crash are reported.
     func open() throws -> SessionDatabase {
-        do {
-            let database = try SessionDatabase(path: path)
-            Self.report(database)
-            return database
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        let database = try SessionDatabase(readingFrom: path)
+        Self.report(database)
+        return database
     }
 
     static func report(_ database: SessionDatabase) {
         for session in database.recovered {
-            Terminal.warning("session \(session.id) was not ended when its run stopped; marked interrupted, \(session.samplesKept) samples kept (T4)")
+            let marked = session.marked ? "marked interrupted"
+                : "shown as interrupted (the store is read-only, so it is not marked)"
+            Terminal.warning("session \(session.id) was not ended when its run stopped; \(marked), \(session.samplesKept) samples kept (T4)")
         }
     }
 }
@@ -53,30 +51,28 @@ struct SessionReference: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// Loads the session, or says why not (exit 2).
-    func load(from database: SessionDatabase) throws -> RecordedSession {
-        do {
-            let id: Int64
-            switch choice {
-            case .id(let number): id = number
-            case .last, .lastWorkout, .lastDive:
-                let listings = try database.sessions()
-                let wanted: Listing? = switch choice {
-                case .lastWorkout: listings.last { $0.kind == .workout }
-                case .lastDive: listings.last { $0.kind == .dive }
-                default: listings.last
-                }
-                guard let wanted else {
-                    Terminal.error("the store \(database.path) has no \(choice.word) session yet; replay a scenario first")
-                    throw ExitCode.badInput
-                }
-                id = wanted.id
+    /// The session's number in the store, or why there is none (bad input).
+    func id(in database: SessionDatabase) throws -> Int64 {
+        switch choice {
+        case .id(let number): return number
+        case .last, .lastWorkout, .lastDive:
+            let listings = try database.sessions()
+            let wanted: Listing? = switch choice {
+            case .lastWorkout: listings.last { $0.kind == .workout }
+            case .lastDive: listings.last { $0.kind == .dive }
+            default: listings.last
             }
-            return try database.session(id: id)
-        } catch let error as StoreError {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
+            guard let wanted else {
+                throw CommandError.badInput("the store \(database.path) has no \(choice.word)session yet; replay a scenario first")
+            }
+            return wanted.id
         }
+    }
+
+    /// Reads the session a row at a time (`SessionDatabase.read`); a session that is not
+    /// there or is damaged is a `StoreError`, and what `body` throws is rethrown.
+    func read<T>(from database: SessionDatabase, _ body: (any SessionRows) throws -> T) throws -> T {
+        try database.read(id: try id(in: database), body)
     }
 
     typealias Listing = SessionDatabase.Listing
@@ -85,8 +81,8 @@ struct SessionReference: ExpressibleByArgument {
 extension SessionReference.Choice {
     var word: String {
         switch self {
-        case .lastWorkout: "workout"
-        case .lastDive: "dive"
+        case .lastWorkout: "workout "
+        case .lastDive: "dive "
         default: ""
         }
     }

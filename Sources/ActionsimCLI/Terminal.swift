@@ -70,10 +70,3 @@ final class OutputBuffer {
         buffer.removeAll(keepingCapacity: true)
     }
 }
-
-extension ExitCode {
-    /// Expectations failed (S2).
-    static let expectationsFailed = ExitCode(1)
-    /// A file could not be read or made no sense.
-    static let badInput = ExitCode(2)
-}

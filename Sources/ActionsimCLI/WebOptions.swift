@@ -27,15 +27,10 @@ struct WebOptions: ParsableArguments {
 
     var enabled: Bool { web || listen != nil || readOnly || open }
 
-    /// The address to listen on, or says (exit 2) what is wrong with `--listen`.
-    func address() throws -> WebAddress {
+    /// The address to listen on; a `--listen` that is not one is a `WebAddressError` (exit 2).
+    func address() throws(WebAddressError) -> WebAddress {
         guard let listen else { return .localhost }
-        do {
-            return try WebAddress(parsing: listen)
-        } catch {
-            Terminal.error(error.description)
-            throw ExitCode.badInput
-        }
+        return try WebAddress(parsing: listen)
     }
 }
 

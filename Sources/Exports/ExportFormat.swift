@@ -58,26 +58,48 @@ public enum ExportError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Turns a recorded session into a file's bytes. Pure: the same session gives the same bytes.
+/// Writes a recorded session in a format other tools read, streamed: rows are read in
+/// order from the session's cursors and written through a 64 kB buffer to a `ByteSink`, so
+/// the memory an export takes does not depend on the session's length. Pure: the same
+/// session gives the same bytes.
 public enum Exporter {
-    public static func export(_ session: RecordedSession, as format: ExportFormat) throws(ExportError) -> [UInt8] {
-        guard format.kinds.contains(session.kind) else { throw .unsupported(format, session.kind, id: session.id) }
+    /// Whether `format` can hold the session, without writing anything: what to ask before
+    /// opening the file. Throws the `ExportError` that `export` would.
+    public static func check(_ rows: some SessionRows, as format: ExportFormat) throws {
+        let session = rows.header
+        guard format.kinds.contains(session.kind) else { throw ExportError.unsupported(format, session.kind, id: session.id) }
         switch format {
-        case .fit:
-            guard !session.samples.isEmpty else { throw .noSamples(id: session.id) }
-            return FITActivityExport.encode(session)
-        case .tcx:
-            guard !session.samples.isEmpty else { throw .noSamples(id: session.id) }
-            return TCXExport.encode(session)
+        case .fit, .tcx:
+            guard try rows.sampleCount() > 0 else { throw ExportError.noSamples(id: session.id) }
         case .gpx:
-            guard let route = SimulatedRoute(session: session) else { throw .noRoute(format, session.activity, id: session.id) }
-            return GPXExport.encode(session, route: route)
-        case .csv:
-            return CSVExport.encode(session)
-        case .uddf:
-            return UDDFExport.encode(session)
-        case .subsurface:
-            return SubsurfaceExport.encode(session)
+            guard SimulatedRoute(header: session) != nil else { throw ExportError.noRoute(format, session.activity, id: session.id) }
+        case .csv, .uddf, .subsurface:
+            break
         }
+    }
+
+    /// Writes the session to `sink`; returns how many bytes it wrote. Throws an
+    /// `ExportError` before writing anything, or what reading the rows or the sink threw.
+    @discardableResult
+    public static func export(_ rows: some SessionRows, as format: ExportFormat, to sink: any ByteSink) throws -> Int {
+        try check(rows, as: format)
+        let out = ExportWriter(sink)
+        switch format {
+        case .fit: try FITActivityExport.write(rows, to: out)
+        case .tcx: try TCXExport.write(rows, to: out)
+        case .gpx: try GPXExport.write(rows, route: SimulatedRoute(header: rows.header)!, to: out)
+        case .csv: try CSVExport.write(rows, to: out)
+        case .uddf: try UDDFExport.write(rows, to: out)
+        case .subsurface: try SubsurfaceExport.write(rows, to: out)
+        }
+        try out.flush()
+        return out.bytesWritten
+    }
+
+    /// The whole file in memory (tests, small sessions).
+    public static func export(_ session: RecordedSession, as format: ExportFormat) throws -> [UInt8] {
+        let sink = ByteArraySink()
+        try export(session, as: format, to: sink)
+        return sink.bytes
     }
 }

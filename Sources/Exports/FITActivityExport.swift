@@ -90,69 +90,96 @@ enum FITActivityExport {
         }
     }
 
-    static func encode(_ session: RecordedSession) -> [UInt8] {
-        var fit = FITWriter()
+    static func write(_ rows: some SessionRows, to out: ExportWriter) throws {
+        let session = rows.header
         func time(_ t: Timestamp) -> Int64 { FITWriter.timestamp(unixNanoseconds: session.wallClock(t)) }
         func rounded(_ x: Double?, _ scale: Double = 1) -> Int64? { x.map { Int64(($0 * scale).rounded()) } }
-        let route = SimulatedRoute(session: session)
+        let route = SimulatedRoute(header: session)
         let (sport, subSport) = sport(session.activity)
         let start = time(session.startTime)
 
-        fit.define(fileID)
-        fit.write(fileID, [4, 255, 1, session.id, start])   // activity file, manufacturer "development"
-        fit.define(event)
-        fit.define(record)
-        fit.define(lap)
-        fit.write(event, [start, Event.timer.rawValue, EventType.start.rawValue])
+        // The header holds the size of the messages: count them first (events only, and the
+        // number of samples).
+        var timerEvents = 0, lapCount = 0
+        let pauses = try rows.events([.paused, .resumed])
+        while try pauses.next() != nil { timerEvents += 1 }
+        let counting = try LapCursor(rows)
+        while try counting.next() != nil { lapCount += 1 }
+        let records = try rows.sampleCount()
+        let definitions = [fileID, event, record, lap, self.session, activity].reduce(0) { $0 + $1.definitionSize }
+        let dataSize = definitions + fileID.messageSize + (2 + timerEvents) * event.messageSize + records * record.messageSize
+            + lapCount * lap.messageSize + self.session.messageSize + activity.messageSize
 
-        let laps = session.laps
-        var nextLap = 0
-        var timeline = session.events.filter { $0.kind == .paused || $0.kind == .resumed }.makeIterator()
-        var pending = timeline.next()
-        func writeLaps(through t: Timestamp, final: Bool = false) {
-            while nextLap < laps.count, laps[nextLap].end <= t || final {
-                let l = laps[nextLap]
-                let totals = LapTotals(session, from: l.start, to: l.end, samples: l.samples)
-                let trigger: LapTrigger = l.endedBy == "end" ? .sessionEnd : .manual
-                fit.write(lap, [Int64(nextLap), time(l.end), Event.lap.rawValue, EventType.stop.rawValue, time(l.start),
+        var fit = try FITWriter(out, dataSize: dataSize)
+        try fit.define(fileID)
+        try fit.write(fileID, [4, 255, 1, session.id, start])   // activity file, manufacturer "development"
+        try fit.define(event)
+        try fit.define(record)
+        try fit.define(lap)
+        try fit.write(event, [start, Event.timer.rawValue, EventType.start.rawValue])
+
+        let laps = try LapCursor(rows)
+        var currentLap = try laps.next()
+        var lapIndex: Int64 = 0
+        var lapTotals = LapAccumulator()
+        var sessionTotals = LapAccumulator()
+        func writeLap(_ l: SessionLap) throws {
+            let totals = lapTotals.finishLap(elapsed: l.elapsed, timer: l.timer)
+            let trigger: LapTrigger = l.endedBy == "end" ? .sessionEnd : .manual
+            try fit.write(lap, [lapIndex, time(l.end), Event.lap.rawValue, EventType.stop.rawValue, time(l.start),
                                 rounded(totals.elapsed, 1000), rounded(totals.timer, 1000), rounded(totals.distance, 100),
                                 rounded(totals.energy), rounded(totals.averageHeartRate), rounded(totals.maxHeartRate),
                                 trigger.rawValue, sport, rounded(totals.strokes)])
-                nextLap += 1
-            }
+            lapIndex += 1
         }
-        for (index, timed) in session.samples.enumerated() {
-            while let event = pending, event.time <= timed.time {
-                fit.write(self.event, [time(event.time), Event.timer.rawValue,
+        func writeTimer(_ event: RecordedSession.Event) throws {
+            try fit.write(self.event, [time(event.time), Event.timer.rawValue,
                                        event.kind == .paused ? EventType.stopAll.rawValue : EventType.start.rawValue])
-                pending = timeline.next()
+        }
+        let timeline = try rows.events([.paused, .resumed])
+        var pending = try timeline.next()
+        let samples = try rows.samples()
+        while let timed = try samples.next() {
+            while let event = pending, event.time <= timed.time {
+                try writeTimer(event)
+                pending = try timeline.next()
             }
-            if nextLap < laps.count, laps[nextLap].samples.upperBound <= index { writeLaps(through: timed.time) }
+            // Laps that ended before this sample.
+            while let l = currentLap, l.end < timed.time {
+                try writeLap(l)
+                currentLap = try laps.next()
+            }
             let s = timed.sample
+            lapTotals.add(s)
+            sessionTotals.add(s)
             let position = route.flatMap { route in s.distance.map { route.position(at: $0) } }
-            fit.write(record, [time(timed.time), position.map { FITWriter.semicircles($0.latitude) },
-                               position.map { FITWriter.semicircles($0.longitude) }, rounded(s.heartRate), rounded(s.cadence),
-                               rounded(s.distance, 100), rounded(s.speed, 1000), rounded(s.strokes)])
+            try fit.write(record, [time(timed.time), position.map { FITWriter.semicircles($0.latitude) },
+                                   position.map { FITWriter.semicircles($0.longitude) }, rounded(s.heartRate), rounded(s.cadence),
+                                   rounded(s.distance, 100), rounded(s.speed, 1000), rounded(s.strokes)])
         }
         while let event = pending {
-            fit.write(self.event, [time(event.time), Event.timer.rawValue,
-                                   event.kind == .paused ? EventType.stopAll.rawValue : EventType.start.rawValue])
-            pending = timeline.next()
+            try writeTimer(event)
+            pending = try timeline.next()
         }
         let end = time(session.lastTime)
-        fit.write(event, [end, Event.timer.rawValue, EventType.stopAll.rawValue])
-        writeLaps(through: session.lastTime, final: true)
+        try fit.write(event, [end, Event.timer.rawValue, EventType.stopAll.rawValue])
+        while let l = currentLap {
+            try writeLap(l)
+            currentLap = try laps.next()
+        }
 
-        let totals = LapTotals(session: session)
-        fit.define(self.session)
-        fit.write(self.session, [0, end, Event.session.rawValue, EventType.stop.rawValue, start, sport, subSport,
-                                 rounded(totals.elapsed, 1000), rounded(totals.timer, 1000), rounded(totals.distance, 100),
-                                 rounded(totals.energy), rounded(totals.averageHeartRate), rounded(totals.maxHeartRate),
-                                 0, Int64(laps.count), 0, rounded(totals.strokes),
-                                 session.activity == .swimming ? rounded(session.poolLength, 100) : nil,
-                                 session.activity == .swimming ? 0 : nil])
-        fit.define(activity)
-        fit.write(activity, [end, rounded(totals.timer, 1000), 1, 0, Event.activity.rawValue, EventType.stop.rawValue, end])
-        return fit.file()
+        let running = try RunningTimeline(rows)
+        let totals = sessionTotals.finishLap(elapsed: session.lastTime - session.startTime,
+                                             timer: try running.runningTime(upTo: session.lastTime))
+        try fit.define(self.session)
+        try fit.write(self.session, [0, end, Event.session.rawValue, EventType.stop.rawValue, start, sport, subSport,
+                                     rounded(totals.elapsed, 1000), rounded(totals.timer, 1000), rounded(totals.distance, 100),
+                                     rounded(totals.energy), rounded(totals.averageHeartRate), rounded(totals.maxHeartRate),
+                                     0, Int64(lapCount), 0, rounded(totals.strokes),
+                                     session.activity == .swimming ? rounded(session.poolLength, 100) : nil,
+                                     session.activity == .swimming ? 0 : nil])
+        try fit.define(activity)
+        try fit.write(activity, [end, rounded(totals.timer, 1000), 1, 0, Event.activity.rawValue, EventType.stop.rawValue, end])
+        try fit.finish()
     }
 }

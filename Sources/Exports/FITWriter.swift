@@ -2,12 +2,16 @@
 /// a 14-byte header, definition and data messages, a CRC-16 over it all. Written by hand
 /// from the FIT protocol description; `make test-exports` checks every file with Garmin's
 /// own SDK.
+///
+/// The file is streamed: the header, which holds the size of the messages, goes first, so
+/// the caller says beforehand how many messages of each layout it will write (every
+/// message of a layout has the same size), and the CRCs are computed as the bytes go out.
 struct FITWriter {
     /// FIT base types: the byte a field definition names, with the value's size.
     enum BaseType: UInt8 {
         case enumeration = 0x00, uint8 = 0x02, uint16 = 0x84, sint32 = 0x85, uint32 = 0x86, uint32z = 0x8C
 
-        var size: UInt8 {
+        var size: Int {
             switch self {
             case .enumeration, .uint8: 1
             case .uint16: 2
@@ -37,36 +41,70 @@ struct FITWriter {
         var local: UInt8
         var global: UInt16
         var fields: [Field]
-    }
 
-    private(set) var data: [UInt8] = []
+        /// Bytes of the definition message.
+        var definitionSize: Int { 6 + 3 * fields.count }
+        /// Bytes of each data message.
+        var messageSize: Int { 1 + fields.reduce(0) { $0 + $1.type.size } }
+    }
 
     /// FIT profile version the file claims (21.x, as the SDK we check against).
     static let profileVersion: UInt16 = 2132
     /// Seconds from the Unix epoch to the FIT epoch, 1989-12-31T00:00:00Z.
     static let epochOffset: Int64 = 631_065_600
 
-    mutating func define(_ definition: Definition) {
-        data.append(0x40 | definition.local)
-        data.append(0)          // reserved
-        data.append(0)          // little-endian
-        append(UInt64(definition.global), size: 2)
-        data.append(UInt8(definition.fields.count))
+    private let out: ExportWriter
+    /// The size of the messages the header announced, and how much of it is written.
+    private let dataSize: Int
+    private var written = 0
+
+    /// Writes the header for `dataSize` bytes of messages; the messages follow.
+    init(_ out: ExportWriter, dataSize: Int) throws {
+        precondition(dataSize <= Int(UInt32.max), "FIT: over 4 GB of messages")
+        self.out = out
+        self.dataSize = dataSize
+        var header: [UInt8] = [14, 0x20, UInt8(Self.profileVersion & 0xFF), UInt8(Self.profileVersion >> 8)]
+        for i in 0..<4 { header.append(UInt8(truncatingIfNeeded: UInt32(dataSize) >> (8 * i))) }
+        header += Array(".FIT".utf8)
+        let headerCRC = header.withUnsafeBytes { Self.crc($0) }
+        header.append(UInt8(headerCRC & 0xFF))
+        header.append(UInt8(headerCRC >> 8))
+        // The file CRC covers the header (with its own CRC) and the messages.
+        try out.startCRC()
+        try header.withUnsafeBytes { try out.bytes($0) }
+    }
+
+    mutating func define(_ definition: Definition) throws {
+        try out.byte(0x40 | definition.local)
+        try out.byte(0)          // reserved
+        try out.byte(0)          // little-endian
+        try out.littleEndian(UInt64(definition.global), size: 2)
+        try out.byte(UInt8(definition.fields.count))
         for field in definition.fields {
-            data.append(field.number)
-            data.append(field.type.size)
-            data.append(field.type.rawValue)
+            try out.byte(field.number)
+            try out.byte(UInt8(field.type.size))
+            try out.byte(field.type.rawValue)
         }
+        written += definition.definitionSize
     }
 
     /// A data message: one value per field of the definition, nil for "no value". Values
     /// are already scaled to the field's integer units.
-    mutating func write(_ definition: Definition, _ values: [Int64?]) {
+    mutating func write(_ definition: Definition, _ values: [Int64?]) throws {
         precondition(values.count == definition.fields.count, "FIT message \(definition.global): \(values.count) values for \(definition.fields.count) fields")
-        data.append(definition.local)
+        try out.byte(definition.local)
         for (field, value) in zip(definition.fields, values) {
-            append(Self.encode(value, as: field.type), size: Int(field.type.size))
+            try out.littleEndian(Self.encode(value, as: field.type), size: field.type.size)
         }
+        written += definition.messageSize
+    }
+
+    /// Ends the file with its CRC. The messages written must be the size the header said.
+    func finish() throws {
+        precondition(written == dataSize, "FIT: the header announced \(dataSize) bytes of messages, \(written) were written")
+        let crc = try out.takeCRC()
+        try out.byte(UInt8(crc & 0xFF))
+        try out.byte(UInt8(crc >> 8))
     }
 
     /// Clamps a value into its type's valid range; out of range or missing is "invalid".
@@ -81,40 +119,21 @@ struct FITWriter {
         }
     }
 
-    private mutating func append(_ value: UInt64, size: Int) {
-        for i in 0..<size { data.append(UInt8(truncatingIfNeeded: value >> (8 * i))) }
-    }
-
-    /// The whole file: header (with its CRC), the messages, the file CRC.
-    func file() -> [UInt8] {
-        var header: [UInt8] = [14, 0x20]
-        header.append(UInt8(Self.profileVersion & 0xFF))
-        header.append(UInt8(Self.profileVersion >> 8))
-        let size = UInt32(data.count)
-        for i in 0..<4 { header.append(UInt8(truncatingIfNeeded: size >> (8 * i))) }
-        header += Array(".FIT".utf8)
-        let headerCRC = Self.crc(header)
-        header.append(UInt8(headerCRC & 0xFF))
-        header.append(UInt8(headerCRC >> 8))
-        var file = header + data
-        let fileCRC = Self.crc(file)
-        file.append(UInt8(fileCRC & 0xFF))
-        file.append(UInt8(fileCRC >> 8))
-        return file
-    }
+    static let crcTable: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+                                     0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
 
     /// The FIT CRC-16 (polynomial 0xA001, reflected), computed a nibble at a time.
-    static func crc(_ bytes: [UInt8], initial: UInt16 = 0) -> UInt16 {
-        let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-                               0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+    static func crc(_ bytes: UnsafeRawBufferPointer, initial: UInt16 = 0) -> UInt16 {
         var crc = initial
-        for byte in bytes {
-            var tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-            tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+        crcTable.withUnsafeBufferPointer { table in
+            for byte in bytes {
+                var tmp = table[Int(crc & 0xF)]
+                crc = (crc >> 4) & 0x0FFF
+                crc = crc ^ tmp ^ table[Int(byte & 0xF)]
+                tmp = table[Int(crc & 0xF)]
+                crc = (crc >> 4) & 0x0FFF
+                crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+            }
         }
         return crc
     }

@@ -4,11 +4,9 @@ import Telemetry
 
 /// What FIT and TCX say about a lap (or the whole session): times, distance, energy, heart rate.
 struct LapTotals {
-    var start: Timestamp
-    var end: Timestamp
-    /// Start to end, pauses included.
+    /// Start to end, pauses included (FIT's total_elapsed_time).
     var elapsed: Double
-    /// Running time only.
+    /// Running time only (FIT's total_timer_time, TCX's TotalTimeSeconds).
     var timer: Double
     var distance: Double?
     var energy: Double?
@@ -17,37 +15,60 @@ struct LapTotals {
     var maxSpeed: Double?
     var averageCadence: Double?
     var strokes: Double?
+}
 
-    init(_ session: RecordedSession, from start: Timestamp, to end: Timestamp, samples range: Range<Int>) {
-        self.start = start
-        self.end = end
-        elapsed = (end - start).secondsValue
-        timer = session.runningIntervals.reduce(0) { total, interval in
-            let a = max(interval.start, start), b = min(interval.end, end)
-            return b > a ? total + (b - a).secondsValue : total
+/// Adds up the samples of consecutive laps, read in order, one lap at a time. Cumulative
+/// values (distance, energy, strokes) are what the lap added since the last value before
+/// it, so the last value seen is carried from one lap to the next.
+struct LapAccumulator {
+    // Carried over: the last value of each cumulative sensor so far.
+    private var distance: Double?
+    private var energy: Double?
+    private var strokes: Double?
+    // At the start of the current lap.
+    private var distanceBefore: Double?
+    private var energyBefore: Double?
+    private var strokesBefore: Double?
+    // The current lap.
+    private var heartRateSum = 0.0, heartRates = 0
+    private var maxHeartRate: Double?
+    private var maxSpeed: Double?
+    private var cadenceSum = 0.0, cadences = 0
+
+    mutating func add(_ s: SensorSample) {
+        if let d = s.distance { distance = d }
+        if let e = s.activeEnergy { energy = e }
+        if let n = s.strokes { strokes = n }
+        if let hr = s.heartRate {
+            heartRateSum += hr
+            heartRates += 1
+            maxHeartRate = max(maxHeartRate ?? hr, hr)
         }
-        let samples = session.samples
-        // Cumulative values: what the lap added since the sample before it.
-        func delta(_ key: KeyPath<SensorSample, Double?>) -> Double? {
-            let upTo = samples[..<range.upperBound].last { $0.sample[keyPath: key] != nil }
-            guard let last: Double = upTo?.sample[keyPath: key] else { return nil }
-            let before: Double = samples[..<range.lowerBound].last { $0.sample[keyPath: key] != nil }?.sample[keyPath: key] ?? 0
-            return max(0, last - before)
+        if let v = s.speed { maxSpeed = max(maxSpeed ?? v, v) }
+        if let c = s.cadence {
+            cadenceSum += c
+            cadences += 1
         }
-        distance = delta(\.distance)
-        energy = delta(\.activeEnergy)
-        strokes = delta(\.strokes)
-        let slice = samples[range]
-        let heartRates = slice.compactMap(\.sample.heartRate)
-        averageHeartRate = heartRates.isEmpty ? nil : heartRates.reduce(0, +) / Double(heartRates.count)
-        maxHeartRate = heartRates.max()
-        maxSpeed = slice.compactMap(\.sample.speed).max()
-        let cadences = slice.compactMap(\.sample.cadence)
-        averageCadence = cadences.isEmpty ? nil : cadences.reduce(0, +) / Double(cadences.count)
     }
 
-    /// The whole session as one lap.
-    init(session: RecordedSession) {
-        self.init(session, from: session.startTime, to: session.lastTime, samples: session.samples.indices)
+    /// The lap's totals; the next sample added starts the next lap.
+    mutating func finishLap(elapsed: Duration, timer: Duration) -> LapTotals {
+        func delta(_ last: Double?, _ before: Double?) -> Double? { last.map { max(0, $0 - (before ?? 0)) } }
+        let totals = LapTotals(elapsed: elapsed.secondsValue, timer: timer.secondsValue,
+                               distance: delta(distance, distanceBefore), energy: delta(energy, energyBefore),
+                               averageHeartRate: heartRates == 0 ? nil : heartRateSum / Double(heartRates),
+                               maxHeartRate: maxHeartRate, maxSpeed: maxSpeed,
+                               averageCadence: cadences == 0 ? nil : cadenceSum / Double(cadences),
+                               strokes: delta(strokes, strokesBefore))
+        distanceBefore = distance
+        energyBefore = energy
+        strokesBefore = strokes
+        heartRateSum = 0
+        heartRates = 0
+        maxHeartRate = nil
+        maxSpeed = nil
+        cadenceSum = 0
+        cadences = 0
+        return totals
     }
 }

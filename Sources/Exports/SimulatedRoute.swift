@@ -12,7 +12,7 @@ struct SimulatedRoute: Sendable {
 
     static let earthRadius = 6_371_000.0
 
-    init?(session: RecordedSession) {
+    init?(header session: SessionHeader) {
         guard let activity = session.activity, activity != .other, activity != .swimming else { return nil }
         start = session.routeStart
         switch activity {

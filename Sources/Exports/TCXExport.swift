@@ -4,6 +4,10 @@ import Telemetry
 
 /// A workout as Garmin Training Center XML v2: an Activity with one Lap per lap, each
 /// with its Track of Trackpoints, in the element order the TCX v2 schema requires.
+///
+/// A Lap's totals come before its Track, so each lap's samples are read twice: once for
+/// the totals, once for the trackpoints. `TotalTimeSeconds` is the lap's timer time (pauses
+/// left out), as Garmin's devices write it; each lap's Notes give both times.
 enum TCXExport {
     static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
 
@@ -15,68 +19,84 @@ enum TCXExport {
         }
     }
 
-    static func encode(_ session: RecordedSession) -> [UInt8] {
-        var xml = XMLText()
-        func time(_ t: Timestamp) -> String { UTCDate(unixNanoseconds: session.wallClock(t)).iso8601(milliseconds: true) }
-        let route = SimulatedRoute(session: session)
-        xml.start("TrainingCenterDatabase", [
-            "xmlns": namespace,
-            "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-            "xsi:schemaLocation": "\(namespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd",
-        ])
-        xml.start("Activities")
-        xml.start("Activity", ["Sport": sport(session.activity)])
-        xml.element("Id", time(session.startTime))
-        for lap in session.laps {
-            let totals = LapTotals(session, from: lap.start, to: lap.end, samples: lap.samples)
-            xml.start("Lap", ["StartTime": time(lap.start)])
-            xml.element("TotalTimeSeconds", Decimal.fixed(totals.timer, 3))
-            xml.element("DistanceMeters", Decimal.fixed(totals.distance ?? 0, 2))
-            if let speed = totals.maxSpeed { xml.element("MaximumSpeed", Decimal.fixed(speed, 3)) }
-            xml.element("Calories", String(min(65535, Int((totals.energy ?? 0).rounded()))))
-            if let hr = totals.averageHeartRate { heartRate(&xml, "AverageHeartRateBpm", hr) }
-            if let hr = totals.maxHeartRate { heartRate(&xml, "MaximumHeartRateBpm", hr) }
-            xml.element("Intensity", "Active")
-            if session.activity == .cycling, let cadence = totals.averageCadence {
-                xml.element("Cadence", String(min(254, Int(cadence.rounded()))))
+    static func write(_ rows: some SessionRows, to out: ExportWriter) throws {
+        let session = rows.header
+        var xml = try XMLStream(out)
+        func time(_ t: Timestamp) -> (ExportWriter) throws -> Void {
+            { try $0.iso8601(unixNanoseconds: session.wallClock(t), milliseconds: true) }
+        }
+        let route = SimulatedRoute(header: session)
+        let cycling = session.activity == .cycling
+        try xml.open("TrainingCenterDatabase") { tag in
+            try tag.attribute("xmlns", text: namespace)
+            try tag.attribute("xmlns:xsi", text: "http://www.w3.org/2001/XMLSchema-instance")
+            try tag.attribute("xsi:schemaLocation", text: "\(namespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd")
+        }
+        try xml.open("Activities")
+        try xml.open("Activity") { try $0.attribute("Sport", text: sport(session.activity)) }
+        try xml.leaf("Id", time(session.startTime))
+        var accumulator = LapAccumulator()
+        let laps = try LapCursor(rows)
+        while let lap = try laps.next() {
+            let lapSamples = try rows.samples(after: lap.samplesAfter, through: lap.end)
+            var count = 0
+            while let timed = try lapSamples.next() {
+                accumulator.add(timed.sample)
+                count += 1
             }
-            xml.element("TriggerMethod", "Manual")
-            if !lap.samples.isEmpty {
-                xml.start("Track")
-                for timed in session.samples[lap.samples] {
+            let totals = accumulator.finishLap(elapsed: lap.elapsed, timer: lap.timer)
+            try xml.open("Lap") { try $0.attribute("StartTime", time(lap.start)) }
+            try xml.leaf("TotalTimeSeconds") { try $0.fixed(totals.timer, 3) }
+            try xml.leaf("DistanceMeters") { try $0.fixed(totals.distance ?? 0, 2) }
+            if let speed = totals.maxSpeed { try xml.leaf("MaximumSpeed") { try $0.fixed(speed, 3) } }
+            try xml.leaf("Calories") { try $0.integer(min(65535, Int64((totals.energy ?? 0).rounded()))) }
+            if let hr = totals.averageHeartRate { try heartRate(&xml, "AverageHeartRateBpm", hr) }
+            if let hr = totals.maxHeartRate { try heartRate(&xml, "MaximumHeartRateBpm", hr) }
+            try xml.leaf("Intensity", text: "Active")
+            if cycling, let cadence = totals.averageCadence {
+                try xml.leaf("Cadence") { try $0.integer(min(254, Int64(cadence.rounded()))) }
+            }
+            try xml.leaf("TriggerMethod", text: "Manual")
+            if count > 0 {
+                try xml.open("Track")
+                let trackpoints = try rows.samples(after: lap.samplesAfter, through: lap.end)
+                while let timed = try trackpoints.next() {
                     let s = timed.sample
-                    xml.start("Trackpoint")
-                    xml.element("Time", time(timed.time))
+                    try xml.open("Trackpoint")
+                    try xml.leaf("Time", time(timed.time))
                     if let route, let distance = s.distance {
                         let p = route.position(at: distance)
-                        xml.start("Position")
-                        xml.element("LatitudeDegrees", Decimal.fixed(p.latitude, 7))
-                        xml.element("LongitudeDegrees", Decimal.fixed(p.longitude, 7))
-                        xml.end()
+                        try xml.open("Position")
+                        try xml.leaf("LatitudeDegrees") { try $0.fixed(p.latitude, 7) }
+                        try xml.leaf("LongitudeDegrees") { try $0.fixed(p.longitude, 7) }
+                        try xml.close("Position")
                     }
-                    if let distance = s.distance { xml.element("DistanceMeters", Decimal.fixed(distance, 2)) }
-                    if let hr = s.heartRate { heartRate(&xml, "HeartRateBpm", hr) }
-                    if session.activity == .cycling, let cadence = s.cadence {
-                        xml.element("Cadence", String(min(254, Int(cadence.rounded()))))
+                    if let distance = s.distance { try xml.leaf("DistanceMeters") { try $0.fixed(distance, 2) } }
+                    if let hr = s.heartRate { try heartRate(&xml, "HeartRateBpm", hr) }
+                    if cycling, let cadence = s.cadence {
+                        try xml.leaf("Cadence") { try $0.integer(min(254, Int64(cadence.rounded()))) }
                     }
-                    xml.element("SensorState", "Present")
-                    xml.end()
+                    try xml.leaf("SensorState", text: "Present")
+                    try xml.close("Trackpoint")
                 }
-                xml.end()
+                try xml.close("Track")
             }
-            xml.element("Notes", "\(lap.startedBy) → \(lap.endedBy)")
-            xml.end()
+            var notes = "\(lap.startedBy) → \(lap.endedBy); timer time \(Duration.text(lap.timer))"
+            if lap.paused > .zero {
+                notes += ", elapsed time \(Duration.text(lap.elapsed)) (paused \(Duration.text(lap.paused)))"
+            }
+            try xml.leaf("Notes", text: notes)
+            try xml.close("Lap")
         }
-        xml.element("Notes", "\(session.app) \(session.workoutStyle ?? "workout"), simulated by actionsim (\(session.runName), seed \(session.seed.map(String.init) ?? "—"))")
-        xml.end()
-        xml.end()
-        xml.end()
-        return xml.bytes
+        try xml.leaf("Notes", text: "\(session.app) \(session.workoutStyle ?? "workout"), simulated by actionsim (\(session.runName), seed \(session.seed.map(String.init) ?? "—"))")
+        try xml.close("Activity")
+        try xml.close("Activities")
+        try xml.close("TrainingCenterDatabase")
     }
 
-    private static func heartRate(_ xml: inout XMLText, _ name: String, _ bpm: Double) {
-        xml.start(name)
-        xml.element("Value", String(min(255, max(1, Int(bpm.rounded())))))
-        xml.end()
+    private static func heartRate(_ xml: inout XMLStream, _ name: StaticString, _ bpm: Double) throws {
+        try xml.open(name)
+        try xml.leaf("Value") { try $0.integer(min(255, max(1, Int64(bpm.rounded())))) }
+        try xml.close(name)
     }
 }

@@ -4,59 +4,71 @@ import Telemetry
 
 /// A dive as UDDF 3.2 (Universal Dive Data Format): generator, the dive with its
 /// waypoints (depth m, dive time s, temperature K, as UDDF wants SI units), alarms for
-/// the watch's warnings, and the dive's summary.
+/// the watch's warnings, and the dive's summary, added up while the waypoints are written.
 enum UDDFExport {
     static let namespace = "http://www.streit.cc/uddf/3.2/"
 
-    static func encode(_ session: RecordedSession) -> [UInt8] {
-        var xml = XMLText()
-        let start = UTCDate(unixNanoseconds: session.wallClock(session.startTime)).iso8601()
-        let summary = SessionSummary(session)
-        xml.start("uddf", ["xmlns": namespace, "version": "3.2.3"])
-        xml.start("generator")
-        xml.element("name", "actionsim")
-        xml.element("type", "divecomputer")
-        xml.start("manufacturer", ["id": "actionsim"])
-        xml.element("name", "actionsim simulated Apple Watch Ultra")
-        xml.end()
-        xml.element("version", "0.1.0")
-        xml.element("datetime", start)
-        xml.end()
-        xml.start("profiledata")
-        xml.start("repetitiongroup", ["id": "group-\(session.id)"])
-        xml.start("dive", ["id": "dive-\(session.id)"])
-        xml.start("informationbeforedive")
-        xml.element("datetime", start)
-        if let pressure = session.samples.first?.sample.pressure, session.samples.first?.sample.depth == 0 {
-            xml.element("surfacepressure", Decimal.fixed(pressure * 1000, 0))   // Pa
+    static func write(_ rows: some SessionRows, to out: ExportWriter) throws {
+        let session = rows.header
+        var xml = try XMLStream(out)
+        func start(_ w: ExportWriter) throws { try w.iso8601(unixNanoseconds: session.wallClock(session.startTime), milliseconds: false) }
+        try xml.open("uddf") { tag in
+            try tag.attribute("xmlns", text: namespace)
+            try tag.attribute("version", text: "3.2.3")
         }
-        xml.end()
-        xml.start("samples")
-        let warnings = session.events.filter { $0.kind == .warning }
-        var nextWarning = 0
-        for timed in session.samples {
+        try xml.open("generator")
+        try xml.leaf("name", text: "actionsim")
+        try xml.leaf("type", text: "divecomputer")
+        try xml.open("manufacturer") { try $0.attribute("id", text: "actionsim") }
+        try xml.leaf("name", text: "actionsim simulated Apple Watch Ultra")
+        try xml.close("manufacturer")
+        try xml.leaf("version", text: "0.1.0")
+        try xml.leaf("datetime", start)
+        try xml.close("generator")
+        try xml.open("profiledata")
+        try xml.open("repetitiongroup") { try $0.attribute("id", text: "group-\(session.id)") }
+        try xml.open("dive") { try $0.attribute("id", text: "dive-\(session.id)") }
+        let samples = try rows.samples()
+        var next = try samples.next()
+        try xml.open("informationbeforedive")
+        try xml.leaf("datetime", start)
+        if let pressure = next?.sample.pressure, next?.sample.depth == 0 {
+            try xml.leaf("surfacepressure") { try $0.fixed(pressure * 1000, 0) }   // Pa
+        }
+        try xml.close("informationbeforedive")
+        try xml.open("samples")
+        let warnings = try rows.events([.warning])
+        var warning = try warnings.next()
+        var maxDepth: Double?, minTemperature: Double?
+        var submerged = Duration.zero
+        var previous: RecordedSession.TimedSample?
+        while let timed = next {
+            next = try samples.next()
             let s = timed.sample
-            xml.start("waypoint")
-            while nextWarning < warnings.count, warnings[nextWarning].time <= timed.time {
-                let text = warnings[nextWarning].label
-                xml.element("alarm", text.hasPrefix("ascent") ? "ascent" : "error")
-                nextWarning += 1
+            try xml.open("waypoint")
+            while let w = warning, w.time <= timed.time {
+                try xml.leaf("alarm", text: w.label.hasPrefix("ascent") ? "ascent" : "error")
+                warning = try warnings.next()
             }
-            xml.element("depth", Decimal.fixed(s.depth ?? 0, 2))
-            xml.element("divetime", Decimal.fixed((timed.time - session.startTime).secondsValue, 1))
-            if let t = s.waterTemperature { xml.element("temperature", Decimal.fixed(t + 273.15, 2)) }
-            xml.end()
+            try xml.leaf("depth") { try $0.fixed(s.depth ?? 0, 2) }
+            try xml.leaf("divetime") { try $0.fixed((timed.time - session.startTime).secondsValue, 1) }
+            if let t = s.waterTemperature { try xml.leaf("temperature") { try $0.fixed(t + 273.15, 2) } }
+            try xml.close("waypoint")
+            if let d = s.depth { maxDepth = max(maxDepth ?? d, d) }
+            if let t = s.waterTemperature { minTemperature = min(minTemperature ?? t, t) }
+            if let previous, previous.sample.submerged == true { submerged += timed.time - previous.time }
+            previous = timed
         }
-        xml.end()
-        xml.start("informationafterdive")
-        xml.element("greatestdepth", Decimal.fixed(summary.maxDepth ?? 0, 2))
-        xml.element("diveduration", Decimal.fixed((summary.diveTime ?? summary.duration).secondsValue, 0))
-        if let t = summary.minTemperature { xml.element("lowesttemperature", Decimal.fixed(t + 273.15, 2)) }
-        xml.end()
-        xml.end()
-        xml.end()
-        xml.end()
-        xml.end()
-        return xml.bytes
+        try xml.close("samples")
+        try xml.open("informationafterdive")
+        try xml.leaf("greatestdepth") { try $0.fixed(maxDepth ?? 0, 2) }
+        let duration = session.kind == .dive ? submerged : session.lastTime - session.startTime
+        try xml.leaf("diveduration") { try $0.fixed(duration.secondsValue, 0) }
+        if let t = minTemperature { try xml.leaf("lowesttemperature") { try $0.fixed(t + 273.15, 2) } }
+        try xml.close("informationafterdive")
+        try xml.close("dive")
+        try xml.close("repetitiongroup")
+        try xml.close("profiledata")
+        try xml.close("uddf")
     }
 }

@@ -1,45 +1,77 @@
-import Foundation
-
-/// A small XML writer: elements in order, text escaped, two-space indentation. The
+/// XML written as it goes: elements in order, text escaped, two-space indentation. The
 /// exports write schemas whose element order matters, so they are written by hand in that
-/// order rather than built as a tree.
-struct XMLText {
-    private(set) var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    private var open: [String] = []
+/// order rather than built as a tree, and straight into an `ExportWriter`.
+struct XMLStream {
+    let out: ExportWriter
+    private var depth = 0
 
-    mutating func start(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        text += indent + "<" + name + Self.attributes(attributes) + ">\n"
-        open.append(name)
+    init(_ out: ExportWriter) throws {
+        self.out = out
+        try out.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     }
 
-    mutating func end() {
-        let name = open.removeLast()
-        text += indent + "</" + name + ">\n"
+    /// `<name attributes>` on a line of its own; what follows is inside it.
+    mutating func open(_ name: StaticString, _ attributes: (XMLStream) throws -> Void = { _ in }) throws {
+        try out.spaces(2 * depth)
+        try out.byte(UInt8(ascii: "<"))
+        try out.text(name)
+        try attributes(self)
+        try out.text(">\n")
+        depth += 1
     }
 
-    mutating func element(_ name: String, _ value: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        text += indent + "<" + name + Self.attributes(attributes) + ">" + Self.escape(value) + "</" + name + ">\n"
+    mutating func close(_ name: StaticString) throws {
+        depth -= 1
+        try out.spaces(2 * depth)
+        try out.text("</")
+        try out.text(name)
+        try out.text(">\n")
     }
 
-    mutating func empty(_ name: String, _ attributes: KeyValuePairs<String, String> = [:]) {
-        text += indent + "<" + name + Self.attributes(attributes) + "/>\n"
+    /// `<name>value</name>`, the value written by `value` (already escaped or numeric).
+    func leaf(_ name: StaticString, _ value: (ExportWriter) throws -> Void) throws {
+        try out.spaces(2 * depth)
+        try out.byte(UInt8(ascii: "<"))
+        try out.text(name)
+        try out.byte(UInt8(ascii: ">"))
+        try value(out)
+        try out.text("</")
+        try out.text(name)
+        try out.text(">\n")
     }
 
-    mutating func comment(_ value: String) {
-        text += indent + "<!-- " + value.replacingOccurrences(of: "--", with: "—") + " -->\n"
+    /// `<name>text</name>`, the text escaped.
+    func leaf(_ name: StaticString, text: String) throws {
+        try leaf(name) { try $0.xml(text) }
     }
 
-    var bytes: [UInt8] {
-        precondition(open.isEmpty, "unclosed XML elements: \(open)")
-        return Array(text.utf8)
+    /// `<name attributes/>`.
+    func empty(_ name: StaticString, _ attributes: (XMLStream) throws -> Void) throws {
+        try out.spaces(2 * depth)
+        try out.byte(UInt8(ascii: "<"))
+        try out.text(name)
+        try attributes(self)
+        try out.text("/>\n")
     }
 
-    private var indent: String { String(repeating: "  ", count: open.count) }
-
-    private static func attributes(_ pairs: KeyValuePairs<String, String>) -> String {
-        pairs.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
+    /// ` name="value"` inside an opening tag, the value written by `value`.
+    func attribute(_ name: StaticString, _ value: (ExportWriter) throws -> Void) throws {
+        try out.byte(UInt8(ascii: " "))
+        try out.text(name)
+        try out.text("=\"")
+        try value(out)
+        try out.byte(UInt8(ascii: "\""))
     }
 
+    /// ` name="text"`, the text escaped.
+    func attribute(_ name: StaticString, text: String) throws {
+        try attribute(name) { try $0.xml(text) }
+    }
+}
+
+enum XMLText {
+    /// Text as XML character data or an attribute value: `& < > " '` escaped, and the
+    /// control characters XML 1.0 forbids even escaped left out.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -51,18 +83,10 @@ struct XMLText {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                // XML 1.0 forbids most control characters even escaped.
                 if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-}
-
-/// Numbers as the formats want them: fixed decimals, a dot whatever the locale.
-enum Decimal {
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", locale: Locale(identifier: "en_US_POSIX"), value)
     }
 }

@@ -21,15 +21,15 @@ public final class InputRecorder: SimulationEventSink {
         // gesture's own time, which is what both share, so that is the time expected.
         switch event.kind {
         case .gesture(let gesture):
-            recording.expectations.append((gesture.time, "gesture: \(gesture.kind)"))
+            recording.expectations.append((gesture.time, .init("gesture", gesture.kind.rawValue)))
         case .performing(let invocation, _):
-            recording.expectations.append((invocation.gesture.time, "intent: \(ScenarioText.quoted(invocation.intent.name))"))
+            recording.expectations.append((invocation.gesture.time, .init("intent", invocation.intent.name)))
         case .system(.gestureIgnored(let gesture, let reason)):
-            recording.expectations.append((gesture.time, "ignored: \(reason.code)"))
+            recording.expectations.append((gesture.time, .init("ignored", reason.code)))
         case .edgeDropped(let edge, let reason):
             switch reason {
-            case .bounce: recording.expectations.append((edge.time, "dropped: bounce"))
-            case .unchanged: recording.expectations.append((edge.time, "dropped: unchanged"))
+            case .bounce: recording.expectations.append((edge.time, .init("dropped", "bounce")))
+            case .unchanged: recording.expectations.append((edge.time, .init("dropped", "unchanged")))
             }
         default:
             break

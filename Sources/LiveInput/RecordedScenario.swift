@@ -5,6 +5,11 @@ import Foundation
 /// `actionsim replay` turns back into the same session (S3): every edge with its exact
 /// kernel time, relative to the first input, and optionally what the live session did, as
 /// expectations at exact times, so that `actionsim test` checks the replay matches.
+///
+/// Up to `inlineLimit` steps and expectations are written in the scenario itself; a longer
+/// recording writes them to a steps file beside it (JSON Lines, `StepsFile`), which the
+/// scenario names and a replay reads a line at a time: a recording of any length is read
+/// back, in the memory of a short one.
 public struct RecordedScenario: Sendable {
     public enum Step: Hashable, Sendable {
         case edge(Button, EdgeDirection)
@@ -15,8 +20,39 @@ public struct RecordedScenario: Sendable {
 
     /// Times on the run's time line; written relative to the first step.
     public var steps: [(time: Timestamp, step: Step)] = []
-    /// `(time, check)` pairs such as `(t, "gesture: press")`, on the same time line.
-    public var expectations: [(time: Timestamp, check: String)] = []
+    /// What the live session did, each at its time on the same time line.
+    public var expectations: [(time: Timestamp, check: Check)] = []
+
+    /// One event check of an expectation: `gesture: press`, `intent: "MarkLapIntent"`,
+    /// `ignored: busy`, `dropped: bounce`.
+    public struct Check: Hashable, Sendable {
+        public var key: String
+        public var value: String
+
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
+        }
+
+        /// As a YAML flow mapping's entry (an intent's name quoted, the rest are plain words).
+        var yaml: String { "\(key): \(key == "intent" ? ScenarioText.quoted(value) : value)" }
+    }
+
+    /// The most steps and expectations a recording writes in the scenario itself.
+    public static let inlineLimit = 10_000
+
+    /// Whether the recording is too long for the scenario itself: its steps go to a steps file.
+    public var needsStepsFile: Bool { steps.count + expectations.count > Self.inlineLimit }
+
+    /// Where a scenario's steps file goes: beside it, `run.yaml` → `run.steps.jsonl`.
+    public static func stepsFilePath(forScenario path: String) -> String {
+        var base = path
+        for suffix in [".yaml", ".yml"] where base.hasSuffix(suffix) {
+            base.removeLast(suffix.count)
+            break
+        }
+        return base + ".steps.jsonl"
+    }
     /// Where the recording stopped, on the same time line.
     public var end: Timestamp?
 
@@ -69,7 +105,9 @@ public struct RecordedScenario: Sendable {
         }
     }
 
-    public func yaml(_ header: Header) -> String {
+    /// The scenario; with `stepsFile`, it names that file (relative to the scenario) for its
+    /// steps and expectations instead of listing them.
+    public func yaml(_ header: Header, stepsFile: String? = nil) -> String {
         var lines = header.comments.map { "# " + ScenarioText.comment($0) }
         lines.append("name: \(ScenarioText.quoted(header.name))")
         lines.append("rules: [S3]")
@@ -81,6 +119,12 @@ public struct RecordedScenario: Sendable {
         let zero = origin
         func at(_ time: Timestamp) -> String { ScenarioText.duration(max(0, time.nanoseconds - zero.nanoseconds)) }
         if let end, end > zero { lines.append("until: \(at(end))") }
+        if let stepsFile {
+            lines.append("# \(steps.count) steps and \(expectations.count) expectations (what the session did), a line each,")
+            lines.append("# read a line at a time as the replay goes.")
+            lines.append("steps-file: \(ScenarioText.quoted(stepsFile))")
+            return lines.joined(separator: "\n") + "\n"
+        }
         if steps.isEmpty {
             lines.append("steps: []")
         } else {
@@ -100,9 +144,48 @@ public struct RecordedScenario: Sendable {
             lines.append("# What the live session did; `actionsim test` checks that the replay does the same (S3).")
             lines.append("expect:")
             for (time, check) in expectations where time >= zero {
-                lines.append("  - {at: \(at(time)), within: 0s, \(check)}")
+                lines.append("  - {at: \(at(time)), within: 0s, \(check.yaml)}")
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The steps file's text, handed to `write` a chunk of lines at a time: the steps and the
+    /// expectations (sorted by time, each window opening at its time) merged in time order,
+    /// at the same time the steps first.
+    public func writeStepsFile<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
+        let zero = origin
+        func at(_ time: Timestamp) -> String { ScenarioText.jsonString(ScenarioText.duration(max(0, time.nanoseconds - zero.nanoseconds))) }
+        let checks = expectations.filter { $0.time >= zero }.sorted { $0.time < $1.time }
+        var chunk = ""
+        chunk.reserveCapacity(1 << 16)
+        func flush(_ force: Bool) throws(Failure) {
+            guard force || chunk.utf8.count >= 1 << 16 else { return }
+            try write(chunk)
+            chunk.removeAll(keepingCapacity: true)
+        }
+        var nextCheck = 0
+        for (time, step) in steps {
+            while nextCheck < checks.count, checks[nextCheck].time < time {
+                let (time, check) = checks[nextCheck]
+                chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(ScenarioText.jsonString(check.key)):\(ScenarioText.jsonString(check.value))}}\n"
+                nextCheck += 1
+                try flush(false)
+            }
+            let body: String
+            switch step {
+            case .edge(let button, let direction): body = "\"button\":\"\(button)\",\"edge\":\"\(direction)\""
+            case .key(let name): body = "\"key\":\(ScenarioText.jsonString(name))"
+            case .wristDown: body = "\"wrist\":\"down\""
+            case .endSession: body = "\"end\":\"session\""
+            }
+            chunk += "{\"at\":\(at(time)),\(body)}\n"
+            try flush(false)
+        }
+        for (time, check) in checks[nextCheck...] {
+            chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(ScenarioText.jsonString(check.key)):\(ScenarioText.jsonString(check.value))}}\n"
+            try flush(false)
+        }
+        try flush(true)
     }
 }

@@ -42,7 +42,8 @@ public struct ScenarioInjector {
             writes.append(KeyWrite(time: time, code: code, down: down))
             return true
         }
-        for step in scenario.steps {
+        // Its own steps and its steps file's, in time order.
+        for step in IteratorSequence(ScenarioSteps(scenario)) {
             let t = step.time
             let ok: Bool
             switch step.step {

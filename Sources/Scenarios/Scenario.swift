@@ -35,8 +35,14 @@ public struct Scenario: Sendable {
     public var seed: Int
     public var recognizer: PressRecognizer.Configuration
     public var until: Timestamp?
+    /// The steps written in the scenario itself.
     public var steps: [TimedStep]
+    /// The scenario's expectations (`expect:`).
     public var expectations: [Expectation]
+    /// Steps and expectations kept in a file of their own (`steps-file:`), read a line at a
+    /// time: what machines record. Played in time order with `steps` (at the same time, the
+    /// scenario's own steps first).
+    public var stepsFile: StepsFile?
     /// The simulated sensors' settings (rate, athlete profile, dive plan); defaults when absent.
     public var sensors: SensorSettings
 
@@ -49,6 +55,11 @@ public struct Scenario: Sendable {
     public var lastMentionedTime: Timestamp {
         let stepTime = steps.last?.time ?? .zero
         let expectTime = expectations.compactMap(\.window.latestMentioned).max() ?? .zero
-        return max(stepTime, expectTime, until ?? .zero)
+        return max(stepTime, expectTime, until ?? .zero, stepsFile?.lastMentionedTime ?? .zero)
     }
+
+    /// How many steps it plays: its own and its steps file's.
+    public var stepCount: Int { steps.count + (stepsFile?.stepCount ?? 0) }
+    /// How many expectations it checks: its own and its steps file's.
+    public var expectationCount: Int { expectations.count + (stepsFile?.expectationCount ?? 0) }
 }

@@ -10,7 +10,7 @@ import YAMLDocuments
 /// times, steps out of order, a First Press the app does not suggest.
 public enum ScenarioParser {
     static let topKeys = ["name", "rule", "rules", "description", "app", "apps", "settings", "seed", "recognizer", "until",
-                          "sensors", "steps", "expect"]
+                          "sensors", "steps", "steps-file", "expect"]
     static let stepKeys = ["at", "button", "edge", "gesture", "key", "wrist", "end", "suggested-workouts", "settings"]
     static let expectKeys = ["at", "within", "by", "after", "between", "count", "never", "intent", "parameters", "role",
                              "state", "next-action", "app", "error", "message", "ignored", "gesture", "dropped",
@@ -26,7 +26,7 @@ public enum ScenarioParser {
 
     public static func parse(_ document: YAMLDocument, swiftApps: [AppDefinition] = []) throws(DocumentError) -> Scenario {
         let top = try document.root.mapping("the scenario")
-        if top.contains("intents") && !top.contains("steps") {
+        if top.contains("intents") && !top.contains("steps") && !top.contains("steps-file") {
             throw DocumentError("this is an app manifest (it has intents:), not a scenario; name it under app: in a scenario, or use actionsim check",
                                 at: top.location)
         }
@@ -81,7 +81,8 @@ public enum ScenarioParser {
 
         // Steps, in time order; settings steps change which app later steps concern.
         var steps: [Scenario.TimedStep] = []
-        for value in try top.required("steps").sequence("steps") {
+        let stepList = top.contains("steps-file") ? try top["steps"]?.sequence("steps") ?? [] : try top.required("steps").sequence("steps")
+        for value in stepList {
             let step = try parseStep(value, registry: registry, apps: apps, settings: settings)
             if case .settings(let changed) = step.step { settings = changed }
             if let previous = steps.last, step.time < previous.time {
@@ -97,10 +98,26 @@ public enum ScenarioParser {
             }
         }
         let sensors = try SensorSettings.parse(try top["sensors"].map { v throws(DocumentError) in try v.mapping("sensors") })
+        let stepsFile = try top["steps-file"].map { v throws(DocumentError) in
+            try loadStepsFile(v, relativeTo: file, context: .init(registry: registry, apps: apps, settings: initialSettings))
+        }
 
         return Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
                         apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
-                        expectations: expectations, sensors: sensors)
+                        expectations: expectations, stepsFile: stepsFile, sensors: sensors)
+    }
+
+    /// `steps-file: PATH`, relative to the scenario: read through once and checked.
+    private static func loadStepsFile(_ value: YAMLValue, relativeTo file: String,
+                                      context: StepsFile.Context) throws(DocumentError) -> StepsFile {
+        let relative = try value.string("the steps file's path")
+        let base = (file as NSString).deletingLastPathComponent
+        let path = relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
+        do {
+            return try StepsFile.check(path, context: context)
+        } catch let error where error.location == nil {
+            throw value.error("steps file \(relative): \(error.message)")
+        }
     }
 
     /// A SPEC rule's name: A, P, T or S, then one or two digits (`A6`, `P3`, `S12`).
@@ -189,7 +206,7 @@ public enum ScenarioParser {
 
     // MARK: Steps (S1)
 
-    private static func parseStep(_ value: YAMLValue, registry: AppRegistry, apps: [ScenarioApp],
+    static func parseStep(_ value: YAMLValue, registry: AppRegistry, apps: [ScenarioApp],
                                   settings: ActionButtonSettings) throws(DocumentError) -> Scenario.TimedStep {
         let map = try value.mapping("a step")
         try map.rejectUnknownKeys(stepKeys)
@@ -251,7 +268,7 @@ public enum ScenarioParser {
 
     // MARK: Expectations (S1, S2)
 
-    private static func parseExpectation(_ value: YAMLValue, models: [AppManifestModel]) throws(DocumentError) -> Expectation {
+    static func parseExpectation(_ value: YAMLValue, models: [AppManifestModel]) throws(DocumentError) -> Expectation {
         let map = try value.mapping("an expectation")
         try map.rejectUnknownKeys(expectKeys)
         func time(_ key: String) throws(DocumentError) -> Timestamp? {

@@ -8,16 +8,26 @@ import Telemetry
 /// events and its samples, beside the JSON Lines logs. Opening it finds sessions whose
 /// process died before ending them and marks them interrupted, keeping every committed
 /// sample (T4).
+///
+/// Commands that only read (`sessions`, `show`, `export`, `plot`) open it with
+/// `init(readingFrom:)`, which works on a store they may not write: a read-only file or
+/// directory, or read-only media.
 public final class SessionDatabase: @unchecked Sendable {
     // A DatabaseQueue serialises every access itself; this class adds no state of its own.
     public let path: String
     let queue: DatabaseQueue
-    /// Sessions found unfinished and marked interrupted when the store was opened.
+    /// Sessions found unfinished (their process is gone) when the store was opened: marked
+    /// interrupted, or only reported as such when the store is read-only.
     public private(set) var recovered: [RecoveredSession] = []
+    /// Whether the store was opened read-only (nothing it finds is written back).
+    public let isReadOnly: Bool
 
     public struct RecoveredSession: Hashable, Sendable {
         public var id: Int64
         public var samplesKept: Int
+        /// False when the store is read-only: the session is shown as interrupted, but its
+        /// row still says it is running.
+        public var marked = true
     }
 
     /// `$XDG_DATA_HOME/actionsim/actionsim.sqlite`, else `~/.local/share/actionsim/actionsim.sqlite`.
@@ -32,6 +42,7 @@ public final class SessionDatabase: @unchecked Sendable {
     /// sessions of processes that are gone. `isAlive` says whether a process id still runs.
     public init(path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
         self.path = path
+        self.isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
@@ -61,6 +72,90 @@ public final class SessionDatabase: @unchecked Sendable {
             throw StoreError.wrap(error, path: path, doing: "open it")
         }
         recovered = try recoverInterrupted(isAlive: isAlive)
+    }
+
+    /// Opens the store for reading only. A store that may be written is opened as `init(path:)`
+    /// opens it (migrated, its unfinished sessions marked); one that may not — a read-only
+    /// file, directory or file system — is read as it is, its unfinished sessions reported
+    /// as interrupted without being marked. A store that does not exist yet is read as an
+    /// empty one, and nothing is created.
+    public convenience init(readingFrom path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno != ENOENT { throw .failed(path: path, doing: "open it", String(cString: strerror(errno))) }
+            try self.init(emptyStoreNamed: path)
+            return
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 {
+            try self.init(path: path, isAlive: isAlive)
+            return
+        }
+        try self.init(readOnlyAt: path, isAlive: isAlive)
+    }
+
+    private init(emptyStoreNamed path: String) throws(StoreError) {
+        self.path = path
+        self.isReadOnly = true
+        do {
+            queue = try DatabaseQueue()
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "open it")
+        }
+    }
+
+    private init(readOnlyAt path: String, isAlive: (Int32) -> Bool) throws(StoreError) {
+        self.path = path
+        self.isReadOnly = true
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            queue = try Self.openReadOnly(path, configuration: configuration)
+            try queue.read(Self.checkSchema)
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "open it")
+        }
+        recovered = try findInterrupted(isAlive: isAlive)
+    }
+
+    private static func openReadOnly(_ path: String, configuration: Configuration) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read(checkSchemaTable)
+            return queue
+        } catch let error as DatabaseError
+                    where [.SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode) && !hasWriteAheadLog(path) {
+            // A WAL store read-only needs its -shm file, which a read-only directory or file
+            // system cannot take (SQLite says it cannot open the file, or, when it may not
+            // create the -shm, that the database is read-only). With no log of uncheckpointed commits beside it, the
+            // database file holds everything: read it as unchanging (SQLite's `immutable`),
+            // which needs no -shm.
+            let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            try queue.read(checkSchemaTable)
+            return queue
+        }
+    }
+
+    /// Whether `path` has a write-ahead log holding commits not yet in the database file.
+    static func hasWriteAheadLog(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    /// SQLite's URI for reading a file that nothing changes while it is open.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// Whether a process with this id exists (signal 0 checks without sending anything).
@@ -159,6 +254,30 @@ public final class SessionDatabase: @unchecked Sendable {
 
     // MARK: Recovery (T4)
 
+    /// Read-only: the sessions recovery would mark, reported without marking them.
+    private func findInterrupted(isAlive: (Int32) -> Bool) throws(StoreError) -> [RecoveredSession] {
+        do {
+            return try queue.read { db in
+                let rows = try Row.fetchAll(db, sql: "SELECT id, pid FROM sessions WHERE status = 'active'")
+                var found: [RecoveredSession] = []
+                for row in rows {
+                    guard let id = try? row.decode(Int64.self, forColumn: "id") else { continue }
+                    if let pid = try? row.decode(Int32?.self, forColumn: "pid"), isAlive(pid) { continue }
+                    let kept = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE session_id = ?", arguments: [id]) ?? 0
+                    found.append(RecoveredSession(id: id, samplesKept: kept, marked: false))
+                }
+                return found
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "look for unfinished sessions")
+        }
+    }
+
+    /// A session reported interrupted but not marked so (a read-only store) reads as interrupted.
+    private func status(_ stored: RecordedSession.Status, of id: Int64) -> RecordedSession.Status {
+        stored == .active && recovered.contains(where: { $0.id == id && !$0.marked }) ? .interrupted : stored
+    }
+
     private func recoverInterrupted(isAlive: (Int32) -> Bool) throws(StoreError) -> [RecoveredSession] {
         do {
             return try queue.write { db in
@@ -198,25 +317,44 @@ public final class SessionDatabase: @unchecked Sendable {
         public var startWallClock: Int64
         public var duration: Duration
         public var samples: Int
+        /// Why the session cannot be read, when it is damaged; the other fields are then
+        /// placeholders, and `session(id:)` refuses it with this reason.
+        public var damage: String?
     }
 
+    /// Every session, in order. A damaged one is listed with its damage, not refused: the
+    /// others are unaffected.
     public func sessions() throws(StoreError) -> [Listing] {
         do {
             return try queue.read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT s.*, (SELECT COUNT(*) FROM samples WHERE session_id = s.id) AS sample_count,
-                           COALESCE(s.end_t, (SELECT MAX(t) FROM samples WHERE session_id = s.id), s.start_t) AS last_t
+                           (SELECT MIN(t) FROM samples WHERE session_id = s.id) AS first_sample,
+                           (SELECT MAX(t) FROM samples WHERE session_id = s.id) AS last_sample
                     FROM sessions s ORDER BY s.id
                     """).map { row in
-                    Listing(id: try row.decode(forColumn: "id"),
-                            kind: SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout,
-                            workoutStyle: try row.decode(forColumn: "workout_style"), app: try row.decode(forColumn: "app"),
-                            runName: try row.decode(forColumn: "run_name"),
-                            status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
-                            startWallClock: try row.decode(forColumn: "wall_start"),
-                            duration: .nanoseconds(try row.decode(Int64.self, forColumn: "last_t")
-                                &- row.decode(Int64.self, forColumn: "start_t")),
-                            samples: try row.decode(forColumn: "sample_count"))
+                    let samples: Int = try row.decode(forColumn: "sample_count")
+                    let id = (row["id"] as DatabaseValue?).flatMap { Int64.fromDatabaseValue($0) } ?? 0
+                    do throws(StoredSession.Damage) {
+                        let stored = try StoredSession(row)
+                        // The first and last sample bound the rest: both must lie in the session.
+                        for column in ["first_sample", "last_sample"] {
+                            let value: DatabaseValue = (row[column] as DatabaseValue?) ?? .null
+                            if let time = try StoredSession.integer(value, "a sample's time", optional: true),
+                               !stored.contains(sampleTime: time) {
+                                throw StoredSession.Damage(problem: Self.outside(time, stored))
+                            }
+                        }
+                        let lastSample = try StoredSession.integer(row, "last_sample", optional: true)
+                        let last = stored.end ?? lastSample ?? stored.start
+                        return Listing(id: stored.id, kind: stored.kind, workoutStyle: stored.workoutStyle, app: stored.app,
+                                       runName: stored.runName, status: status(stored.status, of: stored.id),
+                                       startWallClock: stored.wallStart, duration: .nanoseconds(last - stored.start),
+                                       samples: samples, damage: nil)
+                    } catch {
+                        return Listing(id: id, kind: .workout, workoutStyle: nil, app: "", runName: "", status: .interrupted,
+                                       startWallClock: 0, duration: .zero, samples: samples, damage: error.problem)
+                    }
                 }
             }
         } catch {
@@ -224,88 +362,104 @@ public final class SessionDatabase: @unchecked Sendable {
         }
     }
 
-    /// Loads a whole session: its row, events and samples.
-    public func session(id: Int64) throws(StoreError) -> RecordedSession {
-        let loaded: RecordedSession?
+    /// Reads one session a row at a time: `body` gets the session's row and cursors over its
+    /// samples and events, valid until it returns, all in one read transaction (a snapshot:
+    /// a recording going on meanwhile is not seen half-way). What `show`, `export` and `plot`
+    /// use, so that no session is ever loaded whole. The session's row is checked before
+    /// `body` runs, and every event and sample as it is read (`StoredSessionRows`): damage
+    /// is `StoreError.damagedSession`. What `body` throws is rethrown.
+    public func read<T>(id: Int64, _ body: (any SessionRows) throws -> T) throws -> T {
+        let result: T?
         do {
-            loaded = try queue.read { db -> RecordedSession? in
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id]) else { return nil }
-                // Decoded with `decode`, which throws where a subscript would crash: the file
-                // is outside input, and a damaged or hand-edited one must get an error.
-                let kind = SessionLifecycle.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .workout
+            result = try queue.read { db -> T? in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT s.*, (SELECT MAX(t) FROM samples WHERE session_id = s.id) AS last_sample,
+                           (SELECT MAX(t) FROM events WHERE session_id = s.id) AS last_event
+                    FROM sessions s WHERE s.id = ?
+                    """, arguments: [id]) else { return nil }
+                let stored: StoredSession
+                let header: SessionHeader
+                do throws(StoredSession.Damage) {
+                    stored = try StoredSession(row)
+                    header = try Self.header(stored, row, status: self.status(stored.status, of: id))
+                } catch {
+                    throw StoreError.damagedSession(id, path: path, error.problem)
+                }
+                return try body(StoredSessionRows(db: db, stored: stored, header: header, path: path))
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.wrap(error, path: path, doing: "read session \(id)")
+        }
+        guard let result else { throw StoreError.noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
+        return result
+    }
+
+    /// Loads a whole session into memory: its row, events and samples (tests, small sessions).
+    public func session(id: Int64) throws(StoreError) -> RecordedSession {
+        do {
+            return try read(id: id) { rows in
+                let h = rows.header
                 var session = RecordedSession(
-                    id: id, kind: kind, workoutStyle: try row.decode(forColumn: "workout_style"),
-                    activity: try row.decode(String?.self, forColumn: "activity").flatMap(ActivityKind.init(rawValue:)),
-                    app: try row.decode(forColumn: "app"), runName: try row.decode(forColumn: "run_name"),
-                    source: try row.decode(forColumn: "source"), seed: try row.decode(forColumn: "seed"),
-                    clock: try row.decode(forColumn: "clock"), startWallClock: try row.decode(forColumn: "wall_start"),
-                    startTime: Timestamp(nanoseconds: try row.decode(forColumn: "start_t")),
-                    endTime: try row.decode(Int64?.self, forColumn: "end_t").map(Timestamp.init(nanoseconds:)),
-                    status: RecordedSession.Status(rawValue: try row.decode(forColumn: "status")) ?? .interrupted,
-                    sampleInterval: .nanoseconds(try row.decode(Int64.self, forColumn: "sample_interval")),
-                    poolLength: try row.decode(forColumn: "pool_length"),
-                    routeStart: (try row.decode(forColumn: "route_latitude"), try row.decode(forColumn: "route_longitude")))
-                session.events = try Row.fetchAll(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
-                                                  arguments: [id]).map { row in
-                    RecordedSession.Event(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)),
-                                          kind: RecordedSession.EventKind(rawValue: try row.decode(atIndex: 1)) ?? .other,
-                                          label: try row.decode(atIndex: 2))
-                }
-                let cursor = try Row.fetchCursor(db, sql: """
-                    SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
-                           depth, pressure, water_temperature, submerged
-                    FROM samples WHERE session_id = ? ORDER BY t
-                    """, arguments: [id])
-                while let row = try cursor.next() {
-                    var sample = SensorSample(session: kind, elapsed: .nanoseconds(try row.decode(Int64.self, atIndex: 1)))
-                    sample.heartRate = try row.decode(atIndex: 2)
-                    sample.activeEnergy = try row.decode(atIndex: 3)
-                    sample.distance = try row.decode(atIndex: 4)
-                    sample.speed = try row.decode(atIndex: 5)
-                    sample.cadence = try row.decode(atIndex: 6)
-                    sample.strokes = try row.decode(atIndex: 7)
-                    sample.depth = try row.decode(atIndex: 8)
-                    sample.pressure = try row.decode(atIndex: 9)
-                    sample.waterTemperature = try row.decode(atIndex: 10)
-                    sample.submerged = try row.decode(atIndex: 11)
-                    session.samples.append(.init(time: Timestamp(nanoseconds: try row.decode(atIndex: 0)), sample: sample))
-                }
+                    id: h.id, kind: h.kind, workoutStyle: h.workoutStyle, activity: h.activity, app: h.app, runName: h.runName,
+                    source: h.source, seed: h.seed, clock: h.clock, startWallClock: h.startWallClock, startTime: h.startTime,
+                    endTime: h.endTime, status: h.status, sampleInterval: h.sampleInterval, poolLength: h.poolLength,
+                    routeStart: h.routeStart)
+                let events = try rows.events(nil)
+                while let event = try events.next() { session.events.append(event) }
+                let samples = try rows.samples()
+                while let sample = try samples.next() { session.samples.append(sample) }
                 return session
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.wrap(error, path: path, doing: "load session \(id)")
         }
-        guard let loaded else { throw .noSuchSession(id, known: (try? sessions().map(\.id)) ?? []) }
-        if let problem = Self.implausibleValue(in: loaded) { throw .damagedSession(id, path: path, problem) }
-        return loaded
+    }
+
+    /// The checked row as what readers see: where the session stops is its end, or its last
+    /// sample or event (each checked to be a time, and no sample outside the session).
+    private static func header(_ stored: StoredSession, _ row: Row,
+                               status: RecordedSession.Status) throws(StoredSession.Damage) -> SessionHeader {
+        let lastSample = try StoredSession.integer(row, "last_sample", optional: true)
+        let lastEvent = try StoredSession.integer(row, "last_event", optional: true)
+        if let lastSample, !stored.contains(sampleTime: lastSample) { throw StoredSession.Damage(problem: outside(lastSample, stored)) }
+        if let lastEvent, abs(lastEvent) > StoredSession.timeLimit {
+            throw StoredSession.Damage(problem: "an event is at \(Timestamp(nanoseconds: lastEvent))")
+        }
+        let start = Timestamp(nanoseconds: stored.start)
+        let last = stored.end.map(Timestamp.init(nanoseconds:))
+            ?? max(lastSample.map(Timestamp.init(nanoseconds:)) ?? start, lastEvent.map(Timestamp.init(nanoseconds:)) ?? start)
+        return SessionHeader(
+            id: stored.id, kind: stored.kind, workoutStyle: stored.workoutStyle, activity: stored.activity,
+            app: stored.app, runName: stored.runName, source: stored.source, seed: stored.seed, clock: stored.clock,
+            startWallClock: stored.wallStart, startTime: start, endTime: stored.end.map(Timestamp.init(nanoseconds:)),
+            status: status, sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength,
+            routeStart: stored.routeStart, lastTime: last)
+    }
+
+    /// A sample outside its session's time, said as a user can check it.
+    static func outside(_ time: Int64, _ stored: StoredSession) -> String {
+        time < stored.start
+            ? "the sample at \(Timestamp(nanoseconds: time)) is before its start (\(Timestamp(nanoseconds: stored.start)))"
+            : "the sample at \(Timestamp(nanoseconds: time)) is after its end (\(Timestamp(nanoseconds: stored.end ?? stored.start)))"
     }
 
     /// What no sensor of a watch reads, and no recorder writes: a session holding one was
-    /// damaged or edited, and is refused as a whole rather than handed to the summaries,
-    /// plots and exports that assume readings a watch could make (a heart rate of 1e300
-    /// bpm cannot even be rounded to an integer).
-    static let plausible: [(name: String, range: ClosedRange<Double>, value: @Sendable (SensorSample) -> Double?)] = [
-        ("heart rate", 0...400, \.heartRate), ("active energy", 0...1e6, \.activeEnergy), ("distance", 0...1e8, \.distance),
-        ("speed", 0...1000, \.speed), ("cadence", 0...1000, \.cadence), ("strokes", 0...1e7, \.strokes),
-        ("depth", -100...12_000, \.depth), ("pressure", 0...200_000, \.pressure),
-        ("water temperature", -100...200, \.waterTemperature),
-    ]
-
-    static func implausibleValue(in session: RecordedSession) -> String? {
-        guard session.sampleInterval > .zero, session.sampleInterval <= .seconds(86_400) else {
-            return "its sample interval is \(session.sampleInterval)"
-        }
-        guard (0...10_000).contains(session.poolLength) else { return "its pool length is \(session.poolLength) m" }
-        guard (-90...90).contains(session.routeStart.latitude), (-180...180).contains(session.routeStart.longitude) else {
-            return "its route starts at \(session.routeStart.latitude), \(session.routeStart.longitude)"
-        }
-        for timed in session.samples {
-            for field in plausible {
-                if let value = field.value(timed.sample), !field.range.contains(value) {
-                    return "the sample at \(timed.time) has a \(field.name) of \(value)"
-                }
-            }
-        }
-        return nil
+    /// damaged or edited, and is refused rather than handed to the summaries, plots and
+    /// exports that assume readings a watch could make (a heart rate of 1e300 bpm cannot even
+    /// be rounded to an integer). The store's sample cursors check every value as they read it.
+    struct Plausible: Sendable {
+        var name: String
+        var range: ClosedRange<Double>
     }
+
+    /// In the order of the samples table's columns, heart rate to water temperature.
+    static let plausibleFields: [Plausible] = [
+        Plausible(name: "heart rate", range: 0...400), Plausible(name: "active energy", range: 0...1e6),
+        Plausible(name: "distance", range: 0...1e8), Plausible(name: "speed", range: 0...1000),
+        Plausible(name: "cadence", range: 0...1000), Plausible(name: "strokes", range: 0...1e7),
+        Plausible(name: "depth", range: -100...12_000), Plausible(name: "pressure", range: 0...200_000),
+        Plausible(name: "water temperature", range: -100...200),
+    ]
 }

@@ -58,6 +58,13 @@ public final class SessionRecorder: SimulationEventSink {
     private final class Progress: Sendable {
         struct State {
             var samplesCommitted = 0
+            var eventsCommitted = 0
+            /// Samples committed per session (a batch holds one session's samples: a batch is
+            /// sent as each session starts and ends).
+            var samplesBySession: [Int64: Int] = [:]
+            /// Rows of batches whose commit failed.
+            var samplesLost = 0
+            var eventsLost = 0
             var writeError: StoreError?
         }
         let state = Mutex(State())
@@ -76,10 +83,35 @@ public final class SessionRecorder: SimulationEventSink {
     public var samplesCommitted: Int { progress.state.withLock { $0.samplesCommitted } }
     /// The first error; recording stops there and the run goes on (the log still has it all).
     public var writeError: StoreError? { progress.state.withLock { $0.writeError } }
+    /// Events on disk so far (exact once `commit()` or `close()` has returned).
+    public var eventsCommitted: Int { progress.state.withLock { $0.eventsCommitted } }
+    /// Samples of one session on disk so far.
+    public func samplesCommitted(inSession id: Int64) -> Int { progress.state.withLock { $0.samplesBySession[id] ?? 0 } }
+
+    /// What the run recorded that is not in the store, because a write failed (a full
+    /// disk): the rows of the failed batch and of every one after it, and the sessions that
+    /// started after it. Exact once `close()` has returned.
+    public struct Loss: Hashable, Sendable {
+        public var samples = 0
+        public var events = 0
+        /// Sessions the store has no row for.
+        public var sessions = 0
+    }
+
+    public var notStored: Loss {
+        let (samples, events) = progress.state.withLock { ($0.samplesLost, $0.eventsLost) }
+        return Loss(samples: samples + dropped.samples, events: events + dropped.events, sessions: dropped.sessions)
+    }
 
     private let progress = Progress()
-    /// Set once a write failed: later events are not even buffered.
+    /// Set once a write failed: later events are not even buffered, only counted.
     private var stopped = false
+    /// Rows and sessions let go after `stopped`, counted on the recording thread.
+    private var dropped = Loss()
+    /// After `stopped`: whether the run is inside a session (whose samples would have been stored).
+    private var droppingInSession = false
+    /// After `stopped`, between sessions: events the next session would have taken (`prelude`).
+    private var droppedPrelude = 0
     /// Rows waiting for the next batch. Appended to at every event, by the one thread that
     /// records (the engine's), never re-entered: the run-time exclusivity check would be
     /// most of an append's cost.
@@ -118,7 +150,7 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     public func record(_ event: SimulationEvent) {
-        guard !stopped else { return }
+        guard !stopped else { return countDropped(event) }
         switch event.kind {
         case .sample(let sample):
             if let current { pendingSamples.append(SampleRow(session: current, time: event.time, sample: sample)) }
@@ -127,7 +159,7 @@ public final class SessionRecorder: SimulationEventSink {
         case .session(.started(let kind), let style):
             send()
             begin(kind: kind, style: style, at: event.time)
-            keep(event)
+            if stopped { countDropped(event) } else { keep(event) }
             return
         default:
             keep(event)
@@ -139,6 +171,26 @@ public final class SessionRecorder: SimulationEventSink {
         if pendingSamples.count + pendingEvents.count >= batchRows || monotonicNanoseconds() - lastCommit >= batchInterval {
             send()
         }
+    }
+
+    /// After a failed write: what the store would have taken, counted instead.
+    private func countDropped(_ event: SimulationEvent) {
+        switch event.kind {
+        case .sample:
+            if droppingInSession { dropped.samples += 1 }
+            return
+        case .session(.started, _):
+            dropped.sessions += 1
+            dropped.events += droppedPrelude
+            droppedPrelude = 0
+            droppingInSession = true
+        default:
+            break
+        }
+        if RecordedSession.Event.from(event) != nil {
+            if droppingInSession { dropped.events += 1 } else { droppedPrelude = min(droppedPrelude + 1, 256) }
+        }
+        if case .session(.ended, _) = event.kind { droppingInSession = false }
     }
 
     private func keep(_ event: SimulationEvent) {
@@ -174,6 +226,8 @@ public final class SessionRecorder: SimulationEventSink {
             pendingEvents += prelude.map { EventRow(session: id, event: $0) }
             prelude.removeAll()
         } catch {
+            // This session has no row: it, its rows and the events that led to it are
+            // counted by `countDropped` from here on.
             fail(StoreError.wrap(error, path: database.path, doing: "start a session"))
         }
     }
@@ -205,6 +259,7 @@ public final class SessionRecorder: SimulationEventSink {
             return
         }
         let samples = HandedBatch(pendingSamples), count = pendingSamples.count, events = pendingEvents
+        let session = pendingSamples.first?.session
         let path = database.path, recycler = self.recycler
         pendingSamples = recycler.emptyBatch()
         pendingEvents = []
@@ -217,8 +272,13 @@ public final class SessionRecorder: SimulationEventSink {
             recycler.recycle(&samples.elements)
             progress.state.withLock { state in
                 switch result {
-                case .success: state.samplesCommitted += count
+                case .success:
+                    state.samplesCommitted += count
+                    state.eventsCommitted += events.count
+                    if let session { state.samplesBySession[session, default: 0] += count }
                 case .failure(let error):
+                    state.samplesLost += count
+                    state.eventsLost += events.count
                     if state.writeError == nil { state.writeError = StoreError.wrap(error, path: path, doing: "save samples") }
                 }
             }
@@ -246,7 +306,14 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     private func stopRecording() {
+        if !stopped {
+            droppingInSession = current != nil
+            droppedPrelude = prelude.count
+            prelude.removeAll()
+        }
         stopped = true
+        dropped.samples += pendingSamples.count
+        dropped.events += pendingEvents.count
         pendingSamples.removeAll()
         pendingEvents.removeAll()
     }

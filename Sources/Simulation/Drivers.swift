@@ -31,25 +31,35 @@ extension SimulationEngine {
     /// finishes the engine and closes its log and store as after a complete run.
     public func runVirtual(_ inputs: [TimedInput], until end: Timestamp? = nil,
                            atLeastUntil minimumEnd: Timestamp = .zero, stallLimit: Duration? = nil) async throws(Stall) {
+        try await runVirtual(inputs.makeIterator(), until: end, atLeastUntil: minimumEnd, stallLimit: stallLimit)
+    }
+
+    /// The same, reading the inputs as they are played (a steps file a line at a time): the
+    /// run holds one input at a time, whatever their number.
+    public func runVirtual<Inputs: IteratorProtocol<TimedInput>>(_ inputs: Inputs, until end: Timestamp? = nil,
+                                                                 atLeastUntil minimumEnd: Timestamp = .zero,
+                                                                 stallLimit: Duration? = nil) async throws(Stall) {
         precondition(isVirtual, "runVirtual needs an engine on the virtual clock")
         // On the thread its intents run on: handing over to them and back costs no wake-up.
+        var inputs = inputs
         try await withTaskExecutorPreference(host.taskExecutor) { () async throws(Stall) in
-            try await replayVirtual(inputs, until: end, atLeastUntil: minimumEnd, stallLimit: stallLimit)
+            try await replayVirtual(&inputs, until: end, atLeastUntil: minimumEnd, stallLimit: stallLimit)
         }
     }
 
-    private func replayVirtual(_ inputs: [TimedInput], until end: Timestamp?, atLeastUntil minimumEnd: Timestamp,
-                               stallLimit: Duration?) async throws(Stall) {
+    private func replayVirtual<Inputs: IteratorProtocol<TimedInput>>(_ inputs: inout Inputs, until end: Timestamp?,
+                                                                     atLeastUntil minimumEnd: Timestamp,
+                                                                     stallLimit: Duration?) async throws(Stall) {
         try await settle(stallLimit: stallLimit)
-        var index = 0
-        while index < inputs.count {
+        var next = inputs.next()
+        while let first = next {
             if Task.isCancelled { return }
-            let time = inputs[index].time
+            let time = first.time
             if let end, time > end { break }
             try await advanceVirtual(to: time, stallLimit: stallLimit)
-            while index < inputs.count, inputs[index].time <= time {
-                try await applyVirtual(inputs[index].input, stallLimit: stallLimit)
-                index += 1
+            while let input = next, input.time <= time {
+                try await applyVirtual(input.input, stallLimit: stallLimit)
+                next = inputs.next()
             }
             try await finishInstant(stallLimit: stallLimit)
         }
@@ -68,21 +78,28 @@ extension SimulationEngine {
     /// soon as the task is cancelled (SIGTERM, Ctrl-C).
     public func runRealTime(_ inputs: [TimedInput], until end: Timestamp? = nil,
                             atLeastUntil minimumEnd: Timestamp = .zero) async {
+        await runRealTime(inputs.makeIterator(), until: end, atLeastUntil: minimumEnd)
+    }
+
+    /// The same, reading the inputs as they are played.
+    public func runRealTime<Inputs: IteratorProtocol<TimedInput>>(_ inputs: Inputs, until end: Timestamp? = nil,
+                                                                  atLeastUntil minimumEnd: Timestamp = .zero) async {
+        var inputs = inputs
         let signal = WakeSignal()
         host.onReport { signal.fire() }
         defer { host.onReport(nil) }
-        var next = 0
+        var pending = inputs.next()
         while !Task.isCancelled {
             signal.reset()
             drainReports()
             let now = host.currentTime
-            while next < inputs.count, inputs[next].time <= now {
-                apply(inputs[next].input, at: host.currentTime)
-                next += 1
+            while let input = pending, input.time <= now {
+                apply(input.input, at: host.currentTime)
+                pending = inputs.next()
             }
             advance(to: host.currentTime)
             drainReports()
-            let nextInput = next < inputs.count ? inputs[next].time : nil
+            let nextInput = pending?.time
             let pending = [recognizer.nextWakeup, system.nextDeadline].compactMap { $0 }.min()
             let busy = host.hasRunningIntents
             let floor = end ?? minimumEnd

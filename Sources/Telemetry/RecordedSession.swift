@@ -2,9 +2,9 @@ import ActionButtonCore
 import AppIntents
 import Simulation
 
-/// A session as it was recorded: what the store keeps and what exports, plots and
-/// `actionsim show` read. A plain value: loading it is the store's business, reading it
-/// is pure.
+/// A session as it was recorded, held whole in memory: the store's rows of one session.
+/// Readers take any `SessionRows` (this, or the store's cursors), so that what works on a
+/// session in memory works on one of any length read from the store.
 public struct RecordedSession: Sendable {
     public enum Status: String, Hashable, Sendable, CaseIterable {
         /// Still being recorded (or its process died and no one has opened the store since).
@@ -97,51 +97,6 @@ public struct RecordedSession: Sendable {
     /// Wall-clock nanoseconds (since 1970) of a time on the run's time line.
     public func wallClock(_ time: Timestamp) -> Int64 {
         startWallClock &+ (time.nanoseconds &- startTime.nanoseconds)
-    }
-
-    /// The periods the session was running (not paused), in order.
-    public var runningIntervals: [(start: Timestamp, end: Timestamp)] {
-        var intervals: [(Timestamp, Timestamp)] = []
-        var from: Timestamp? = startTime
-        for event in events where event.time >= startTime {
-            switch event.kind {
-            case .paused:
-                if let start = from { intervals.append((start, event.time)); from = nil }
-            case .resumed:
-                if from == nil { from = event.time }
-            default: break
-            }
-        }
-        if let start = from { intervals.append((start, lastTime)) }
-        return intervals
-    }
-
-    /// The laps: the session split at each lap or segment marker (what a watch's Mark Lap
-    /// does), the last one closed by the end.
-    public var laps: [Lap] {
-        let splits = events.filter { $0.kind == .marker && ($0.label == "lap" || $0.label == "segment") && $0.time > startTime }
-        var laps: [Lap] = []
-        var start = startTime
-        var trigger = "start"
-        var index = 0
-        for split in splits + [Event(time: lastTime, kind: .ended, label: "end")] where split.time >= start {
-            var end = index
-            while end < samples.count, samples[end].time <= split.time { end += 1 }
-            laps.append(Lap(start: start, end: split.time, samples: index..<end, startedBy: trigger, endedBy: split.label))
-            index = end
-            start = split.time
-            trigger = split.label
-        }
-        return laps
-    }
-
-    public struct Lap: Hashable, Sendable {
-        public var start: Timestamp
-        public var end: Timestamp
-        /// Indices into `samples`.
-        public var samples: Range<Int>
-        public var startedBy: String
-        public var endedBy: String
     }
 }
 

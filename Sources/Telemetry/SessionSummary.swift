@@ -1,6 +1,9 @@
 import ActionButtonCore
+import Simulation
 
 /// What `actionsim show` prints about a session: totals a runner or a diver checks first.
+/// Read in one pass over the samples and one over the events, so a session of any length
+/// is summarised in the same memory.
 public struct SessionSummary: Hashable, Sendable {
     /// From start to end, pauses included.
     public var duration: Duration
@@ -10,8 +13,13 @@ public struct SessionSummary: Hashable, Sendable {
     public var pauses: Int
     /// Marker kind → how many (lap, segment, waypoint, snapshot, ...).
     public var markers: [String: Int]
+    /// How many laps a workout has (0 for a dive).
     public var laps: Int
-    public var warnings: [String]
+    /// The first laps (up to `keptLaps`), with their timer and elapsed times.
+    public var firstLaps: [SessionLap]
+    /// How many warnings there were, and the first of them (up to `keptWarnings`).
+    public var warningCount: Int
+    public var firstWarnings: [String]
 
     public var distance: Double?
     public var averageHeartRate: Double?
@@ -25,34 +33,83 @@ public struct SessionSummary: Hashable, Sendable {
     public var ascentRateWarnings: Int
     public var ratedDepthWarnings: Int
 
-    public init(_ session: RecordedSession) {
-        duration = session.lastTime - session.startTime
-        activeDuration = session.runningIntervals.reduce(Duration.zero) { $0 + ($1.end - $1.start) }
-        samples = session.samples.count
-        pauses = session.events.filter { $0.kind == .paused }.count
-        var markers: [String: Int] = [:]
-        for event in session.events where event.kind == .marker { markers[event.label, default: 0] += 1 }
-        self.markers = markers
-        laps = session.kind == .workout ? session.laps.count : 0
-        warnings = session.events.filter { $0.kind == .warning }.map(\.label)
+    public static let keptLaps = 8
+    public static let keptWarnings = 10
 
-        let samples = session.samples.map(\.sample)
-        distance = samples.last(where: { $0.distance != nil })?.distance
-        activeEnergy = samples.last(where: { $0.activeEnergy != nil })?.activeEnergy
-        let heartRates = samples.compactMap(\.heartRate)
-        averageHeartRate = heartRates.isEmpty ? nil : heartRates.reduce(0, +) / Double(heartRates.count)
-        maxHeartRate = heartRates.max()
+    public init(_ rows: some SessionRows) throws {
+        let header = rows.header
+        duration = header.lastTime - header.startTime
 
-        maxDepth = samples.compactMap(\.depth).max()
-        minTemperature = samples.compactMap(\.waterTemperature).min()
-        if session.kind == .dive {
-            var submerged = Duration.zero
-            for (a, b) in zip(session.samples, session.samples.dropFirst()) where a.sample.submerged == true {
-                submerged += b.time - a.time
+        var count = 0
+        var heartRateSum = 0.0, heartRates = 0
+        var distance: Double?, energy: Double?, maxHeartRate: Double?, maxDepth: Double?, minTemperature: Double?
+        var submerged = Duration.zero
+        var previous: RecordedSession.TimedSample?
+        let cursor = try rows.samples()
+        while let timed = try cursor.next() {
+            let s = timed.sample
+            count += 1
+            if let d = s.distance { distance = d }
+            if let e = s.activeEnergy { energy = e }
+            if let hr = s.heartRate {
+                heartRateSum += hr
+                heartRates += 1
+                maxHeartRate = Swift.max(maxHeartRate ?? hr, hr)
             }
-            diveTime = submerged
+            if let d = s.depth { maxDepth = Swift.max(maxDepth ?? d, d) }
+            if let t = s.waterTemperature { minTemperature = Swift.min(minTemperature ?? t, t) }
+            if let previous, previous.sample.submerged == true { submerged += timed.time - previous.time }
+            previous = timed
         }
-        ascentRateWarnings = warnings.filter { $0.hasPrefix("ascent rate") }.count
-        ratedDepthWarnings = warnings.filter { $0.contains("rated depth") }.count
+        samples = count
+        self.distance = distance
+        activeEnergy = energy
+        averageHeartRate = heartRates == 0 ? nil : heartRateSum / Double(heartRates)
+        self.maxHeartRate = maxHeartRate
+        self.maxDepth = maxDepth
+        self.minTemperature = minTemperature
+        diveTime = header.kind == .dive ? submerged : nil
+
+        var pauses = 0, warningCount = 0, ascent = 0, rated = 0
+        var markers: [String: Int] = [:]
+        var warnings: [String] = []
+        let events = try rows.events([.paused, .marker, .warning])
+        while let event = try events.next() {
+            switch event.kind {
+            case .paused: pauses += 1
+            case .marker: markers[event.label, default: 0] += 1
+            case .warning:
+                warningCount += 1
+                if warnings.count < Self.keptWarnings { warnings.append(event.label) }
+                if event.label.hasPrefix("ascent rate") { ascent += 1 }
+                if event.label.contains("rated depth") { rated += 1 }
+            default: break
+            }
+        }
+        self.pauses = pauses
+        self.markers = markers
+        self.warningCount = warningCount
+        firstWarnings = warnings
+        ascentRateWarnings = ascent
+        ratedDepthWarnings = rated
+
+        activeDuration = try {
+            let intervals = try RunningIntervalCursor(rows)
+            var total = Duration.zero
+            while let interval = try intervals.next() { total += interval.end - interval.start }
+            return total
+        }()
+
+        var laps = 0
+        var firstLaps: [SessionLap] = []
+        if header.kind == .workout {
+            let cursor = try LapCursor(rows)
+            while let lap = try cursor.next() {
+                laps += 1
+                if firstLaps.count < Self.keptLaps { firstLaps.append(lap) }
+            }
+        }
+        self.laps = laps
+        self.firstLaps = firstLaps
     }
 }

@@ -289,14 +289,27 @@ struct FeedProcessor {
         }
     }
 
+    /// The session's chart: `actionsim plot`'s model and drawing (`PlotModel`, `SVGPlot`),
+    /// with where the model put time, so that the page can draw a cursor over it.
     static func chartMessage(_ session: RecordedSession) -> String {
-        let svg = SVGPlot.render(session)
-        let axis = SVGPlot.timeAxis(of: session)
+        let model: PlotModel
+        let sink = ByteArraySink()
+        do {
+            model = try PlotModel(session)
+            try SVGPlot.write(model, to: sink)
+        } catch {
+            // An in-memory session cannot fail to be read; say so on the page if it ever does.
+            return "{\"type\":\"chart-failed\",\"session\":\(session.id),\"message\":\(JSONText.quote("\(error)"))}"
+        }
+        let svg = String(decoding: sink.bytes, as: UTF8.self)
+        let frame = model.frame
+        let top = model.panels.map(\.top).min() ?? 0
         let label = "\(session.id) · " + (session.kind == .dive ? "dive" : (session.workoutStyle ?? "workout"))
         return "{\"type\":\"chart\",\"session\":\(session.id),\"kind\":\"\(session.kind.rawValue)\",\"label\":\(JSONText.quote(label)),"
-            + "\"status\":\"\(session.status.rawValue)\",\"axis\":{\"t0\":\(JSONText.number(axis.start.seconds)),"
-            + "\"t1\":\(JSONText.number(axis.end.seconds)),\"x0\":\(JSONText.number(axis.left)),\"x1\":\(JSONText.number(axis.right)),"
-            + "\"width\":\(JSONText.number(axis.width)),\"top\":\(JSONText.number(axis.top)),\"bottom\":\(JSONText.number(axis.bottom))},"
+            + "\"status\":\"\(session.status.rawValue)\",\"axis\":{\"t0\":\(JSONText.number(model.start.seconds)),"
+            + "\"t1\":\(JSONText.number(model.end.seconds)),\"x0\":\(JSONText.number(frame.left)),"
+            + "\"x1\":\(JSONText.number(frame.width - frame.right)),\"width\":\(JSONText.number(frame.width)),"
+            + "\"top\":\(JSONText.number(top)),\"bottom\":\(JSONText.number(model.timeAxisY))},"
             + "\"svg\":\(JSONText.quote(svg))}"
     }
 }

@@ -7,15 +7,18 @@ public struct YAMLValue: @unchecked Sendable {
     // Yams' Node is a value type but not marked Sendable; a YAMLValue is never mutated.
     let node: Node
     public let file: String
+    /// The line of a value built from a line of JSON (`JSONLine`), whose nodes have no marks.
+    let line: Int?
 
-    init(node: Node, file: String) {
+    init(node: Node, file: String, line: Int? = nil) {
         self.node = node
         self.file = file
+        self.line = line
     }
 
     public var location: SourceLocation {
         let mark = node.mark
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        return SourceLocation(file: file, line: line ?? mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
     /// An error at this node.
@@ -118,10 +121,10 @@ public struct YAMLValue: @unchecked Sendable {
         entries.reserveCapacity(mapping.count)
         for (key, value) in mapping {
             guard case .scalar(let scalar) = key else {
-                throw YAMLValue(node: key, file: file).error("expected a plain key in \(what), found \(YAMLValue(node: key, file: file).kindDescription)")
+                throw YAMLValue(node: key, file: file, line: line).error("expected a plain key in \(what), found \(YAMLValue(node: key, file: file, line: line).kindDescription)")
             }
-            entries.append(.init(key: scalar.string, keyValue: YAMLValue(node: key, file: file),
-                                 value: YAMLValue(node: value, file: file)))
+            entries.append(.init(key: scalar.string, keyValue: YAMLValue(node: key, file: file, line: line),
+                                 value: YAMLValue(node: value, file: file, line: line)))
         }
         return YAMLMapping(entries: entries, location: location, what: what)
     }
@@ -130,12 +133,12 @@ public struct YAMLValue: @unchecked Sendable {
         guard case .sequence(let sequence) = node else {
             throw error("expected \(what) as a list, found \(kindDescription)")
         }
-        return sequence.map { YAMLValue(node: $0, file: file) }
+        return sequence.map { YAMLValue(node: $0, file: file, line: line) }
     }
 
     /// A list, or a single item standing for a list of one.
     public func sequenceOrSingle() -> [YAMLValue] {
-        if case .sequence(let sequence) = node { return sequence.map { YAMLValue(node: $0, file: file) } }
+        if case .sequence(let sequence) = node { return sequence.map { YAMLValue(node: $0, file: file, line: line) } }
         return [self]
     }
 }
