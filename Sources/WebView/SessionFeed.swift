@@ -285,17 +285,17 @@ struct FeedProcessor {
         }
         return dirty.sorted().map { index in
             let session = assembler.sessions[index]
-            return (session.id, Self.chartMessage(session))
+            return (session.id, Self.chartMessage(session, context: PlotModel.Context(sensors: assembler.run.sensors)))
         }
     }
 
     /// The session's chart: `actionsim plot`'s model and drawing (`PlotModel`, `SVGPlot`),
     /// with where the model put time, so that the page can draw a cursor over it.
-    static func chartMessage(_ session: RecordedSession) -> String {
+    static func chartMessage(_ session: RecordedSession, context: PlotModel.Context) -> String {
         let model: PlotModel
         let sink = ByteArraySink()
         do {
-            model = try PlotModel(session)
+            model = try PlotModel(session, context: context)
             try SVGPlot.write(model, to: sink)
         } catch {
             // An in-memory session cannot fail to be read; say so on the page if it ever does.
