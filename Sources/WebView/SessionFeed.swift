@@ -220,9 +220,6 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     /// Events kept for pages that connect later (handed over and processed).
     var historyEventCount: Int { hub.withLock { $0.historyEvents } }
 
-    /// How many pages are connected.
-    public var pageCount: Int { hub.withLock { $0.clients.count } }
-
     /// Ends `run()` and every page's stream.
     public func close() {
         wake.finish()
