@@ -314,8 +314,8 @@ def main():
             print("  by thread: " + ", ".join(f"{n} {c}" for n, c in sorted(i["by_thread"].items())))
     if web:
         print("with --web and a page open (a WebSocket that only reads), every thread of the process:")
-        for name, key, target in (("no session", "idle_no_session", "target 0"),
-                                  ("1 Hz session", "idle_session", "target: the loop thread <= 2/s")):
+        for name, key, target in (("no session", "idle_no_session", "target: the loop's thread 0"),
+                                  ("1 Hz session", "idle_session", "target: the loop's thread <= 2/s")):
             i = web[key]
             loop_thread = i["by_thread"].get("actionsim", 0) / i["seconds"]
             print(f"  idle, {name}: {i['wakeups_per_s']:.2f} wake-ups/s (the loop's thread {loop_thread:.2f}/s),"
