@@ -27,6 +27,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -85,9 +86,12 @@ def text_of(driver, element_id):
 
 
 def wait_for(driver, predicate, what, seconds=30):
+    # The page redraws parts of itself as messages come: an element found a moment ago may be
+    # gone (stale); that is asked again, not a failure.
     try:
-        WebDriverWait(driver, seconds, poll_frequency=0.1).until(lambda d: predicate(d))
-    except Exception:
+        WebDriverWait(driver, seconds, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda d: predicate(d))
+    except TimeoutException:
         raise AssertionError(f"timed out after {seconds} s waiting for {what}; "
                              f"status: {text_of(driver, 'status-session')!r}, connection: {text_of(driver, 'connection')!r}")
 
@@ -223,7 +227,8 @@ def replay(args, driver):
         check(re.match(r"0:1[01]:\d\d", text_of(driver, "screen-elapsed")) is not None,
               f"the screen's elapsed time is the workout's at 0:12:00 ({text_of(driver, 'screen-elapsed')!r})")
         check("BPM" in text_of(driver, "screen-metric1"), "the screen shows the heart rate")
-        driver.find_elements(By.CSS_SELECTOR, "#session-tabs button")[0].click()
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#session-tabs button")[0].click() is None,
+                 "a click on the workout's tab", seconds=10)
         wait_for(driver, lambda d: any(c.get_attribute("display") == "inline" for c in d.find_elements(By.CSS_SELECTOR, "#chart svg #cursor")),
                  "a cursor on the workout's chart", seconds=10)
         check(True, "the workout's chart has a cursor at the scrubbed time")
