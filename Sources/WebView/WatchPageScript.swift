@@ -345,6 +345,13 @@ function render() {
   drawScrubber(t);
 }
 
+function flash(button) {
+  const node = $(`${button}-button`);
+  node.classList.add("flash");
+  clearTimeout(node.flashTimer);
+  node.flashTimer = setTimeout(() => node.classList.remove("flash"), 180);
+}
+
 // MARK: The socket
 
 function setConnection(text, tone) {
@@ -383,7 +390,12 @@ function receive(message) {
       updateAccess();
       break;
     case "events":
-      for (const item of message.events) page.events.push(item);
+      for (const item of message.events) {
+        page.events.push(item);
+        // A live press lights its button even when it was shorter than a frame (the
+        // terminal's keys are a down and an up at once).
+        if (item.e.event === "edge" && item.e.edge === "down" && page.hello?.mode === "live") flash(item.e.button);
+      }
       break;
     case "chart":
       page.charts.set(message.session, message);

@@ -23,6 +23,8 @@ main { display: grid; grid-template-columns: minmax(300px, 380px) 1fr; grid-temp
 #action-button.lit { transform: translateX(5px); filter: drop-shadow(0 0 7px #ff9a3c) brightness(1.15); }
 #side-button.lit { transform: translateX(-4px); filter: drop-shadow(0 0 7px #5ac8fa) brightness(1.1); }
 #watch .button.pressing { stroke: #0a84ff; stroke-width: 2.5; }
+#action-button.flash { filter: drop-shadow(0 0 7px #ff9a3c) brightness(1.15); }
+#side-button.flash { filter: drop-shadow(0 0 7px #5ac8fa) brightness(1.1); }
 .siren-flash { animation: siren 0.6s steps(2) infinite; }
 @keyframes siren { 50% { fill: #8a0010; } }
 #status { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 10px 6px; font-size: 13px; }
