@@ -10,8 +10,8 @@ SHELL := /bin/bash
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests;
-# sqlite3: make bench's baseline for the exports).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3
+# sqlite3 and time: make bench's baseline for the exports, and how it measures their memory).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3 time
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
@@ -99,7 +99,9 @@ test-kernel: deps
 
 # Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
 # mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
-# alone), and a scenario of a million steps is replayed (about 90 s in a debug build). Then the
+# alone), a scenario of a million steps is replayed (about 90 s in a debug build), and a
+# million key events are imported with import-evemu, checked and replayed (millionStepsImported,
+# a steps file; about 5 minutes in a debug build). Then the
 # load of make test-kernel for a minute instead of 5 s (a qemu boot of its own, ~1.5 min).
 test-long: deps
 	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"

@@ -27,6 +27,10 @@ struct ExportThroughput {
         /// Per pair: the command's bytes per second over the baseline's (for the plot, the
         /// baseline's time over the plot's: its output is as big as the picture, not the session).
         var ratios: Measurement
+        /// The same, of CPU time (user + system) instead of time to exit.
+        var cpuRatios: Measurement
+        var cpuTimes: Measurement
+        var baselineCPUTimes: Measurement
         var peakRSS: Int
     }
 
@@ -52,6 +56,7 @@ struct ExportThroughput {
             let arguments = name == "plot" ? ["plot", "1", "-o", output, "--db", database]
                 : ["export", "1", "--format", name, "-o", output, "--db", database]
             var times: [Double] = [], baselineTimes: [Double] = [], ratios: [Double] = []
+            var cpu: [Double] = [], baselineCPU: [Double] = [], cpuRatios: [Double] = []
             var peak = 0, bytes = 0, baselineBytes = 0
             for _ in 0..<pairs {
                 let run = try ChildProcess.run(actionsim, arguments)
@@ -63,10 +68,16 @@ struct ExportThroughput {
                 peak = max(peak, run.peakRSS)
                 ratios.append(name == "plot" ? base.seconds / run.seconds
                               : (Double(bytes) / run.seconds) / (Double(baselineBytes) / base.seconds))
+                cpu.append(run.cpuSeconds)
+                baselineCPU.append(base.cpuSeconds)
+                // CPU times come in 10 ms ticks: at least one on either side.
+                let (ours, theirs) = (max(run.cpuSeconds, 0.01), max(base.cpuSeconds, 0.01))
+                cpuRatios.append(name == "plot" ? theirs / ours : (Double(bytes) / ours) / (Double(baselineBytes) / theirs))
             }
             figures.append(Figures(name: name, bytes: bytes, times: Measurement(seconds: times), baselineBytes: baselineBytes,
                                    baselineTimes: Measurement(seconds: baselineTimes), ratios: Measurement(seconds: ratios),
-                                   peakRSS: peak))
+                                   cpuRatios: Measurement(seconds: cpuRatios), cpuTimes: Measurement(seconds: cpu),
+                                   baselineCPUTimes: Measurement(seconds: baselineCPU), peakRSS: peak))
         }
         return figures
     }
@@ -89,7 +100,8 @@ struct ExportThroughput {
                 print("  plot:        \(pad(f.bytes, "bytes"))  \(f.times.times)  target < 200 ms: \(verdict(fast)); < 1 MB: \(verdict(small))")
                 print(String(format: "               sqlite3 -csv of the rows %@; plot/sqlite ratio (its time over the plot's): %.2f median (%.2f p99)",
                              f.baselineTimes.times, f.ratios.median, worst(f.ratios)))
-                print("               \(rss)")
+                print(String(format: "               CPU: plot %@, sqlite3 %@; ratio %.2f median;  %@", f.cpuTimes.times,
+                             f.baselineCPUTimes.times, f.cpuRatios.median, rss))
                 met += [fast, small, rssMet]
             } else {
                 let speed = megabytesPerSecond(f.bytes, f.times.median)
@@ -98,7 +110,8 @@ struct ExportThroughput {
                 print(String(format: "               sqlite3 -csv %@ (%@, %@); export/sqlite ratio: %.2f median (%.2f p99)  target >= 0.5  %@",
                              f.baselineTimes.times, pad(f.baselineBytes, "bytes"), base, f.ratios.median, worst(f.ratios),
                              verdict(f.ratios.median >= 0.5)))
-                print("               \(rss)")
+                print(String(format: "               CPU: export %@, sqlite3 %@; ratio %.2f median;  %@", f.cpuTimes.times,
+                             f.baselineCPUTimes.times, f.cpuRatios.median, rss))
                 met += [f.ratios.median >= 0.5, rssMet]
             }
         }
@@ -137,20 +150,21 @@ struct MillionStepReplay {
         let imported = try ChildProcess.run(actionsim, ["import-evemu", evemu, "--device", profile, "-o", scenario])
         let stepsFile = directory + "/mash.steps.jsonl"
         let checked = try ChildProcess.run(actionsim, ["check", scenario])
-        var times: [Double] = []
+        var times: [Double] = [], cpu: [Double] = []
         var peak = 0
         for index in 0..<repetitions {
             let data = directory + "/replay-\(index)"
             let run = try ChildProcess.run(actionsim, ["replay", scenario, "--log-dir", data, "--data-dir", data, "--color", "never"])
             try? FileManager.default.removeItem(atPath: data)
             times.append(run.seconds)
+            cpu.append(run.cpuSeconds)
             peak = max(peak, run.peakRSS)
         }
         let replay = Measurement(seconds: times)
         print("1,000,000-step scenario (17 minutes of mashing, import-evemu's scenario and steps file, \(ExportThroughput.pad(ChildProcess.size(of: stepsFile), "bytes"))), \(repetitions) runs")
-        print("  import-evemu:  \(ms(imported.seconds))  peak RSS \(mib(imported.peakRSS))")
-        print("  check:         \(ms(checked.seconds))  peak RSS \(mib(checked.peakRSS))")
-        print("  replay (timeline, log and store): \(replay.times)  \(replay.rate(of: Self.events, unit: " steps/s"))")
+        print("  import-evemu:  \(ms(imported.seconds)) (CPU \(ms(imported.cpuSeconds)))  peak RSS \(mib(imported.peakRSS))")
+        print("  check:         \(ms(checked.seconds)) (CPU \(ms(checked.cpuSeconds)))  peak RSS \(mib(checked.peakRSS))")
+        print("  replay (timeline, log and store): \(replay.times)  \(replay.rate(of: Self.events, unit: " steps/s"))  CPU \(Measurement(seconds: cpu).times)")
         print("  replay peak RSS: \(mib(peak))  target < 100 MB  \(verdict(peak < 100_000_000))")
         return peak < 100_000_000
     }

@@ -70,7 +70,8 @@ public enum Exporter {
         guard format.kinds.contains(session.kind) else { throw ExportError.unsupported(format, session.kind, id: session.id) }
         switch format {
         case .fit, .tcx:
-            guard try rows.sampleCount() > 0 else { throw ExportError.noSamples(id: session.id) }
+            // One row read, not a count of them all.
+            guard try rows.samples().next() != nil else { throw ExportError.noSamples(id: session.id) }
         case .gpx:
             guard SimulatedRoute(header: session) != nil else { throw ExportError.noRoute(format, session.activity, id: session.id) }
         case .csv, .uddf, .subsurface:

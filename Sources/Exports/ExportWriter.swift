@@ -176,6 +176,14 @@ final class ExportWriter {
         count += size
     }
 
+    /// `size` bytes written by `fill` straight into the buffer (a FIT message).
+    @inline(__always)
+    func message(_ size: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws {
+        try reserve(size)
+        fill(buffer + count)
+        count += size
+    }
+
     // MARK: Dates
 
     /// The day last written, and its `YYYY-MM-DDT` text: consecutive samples share it.

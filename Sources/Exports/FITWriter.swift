@@ -38,14 +38,21 @@ struct FITWriter {
 
     /// A message layout bound to a local message number (0–15).
     struct Definition {
-        var local: UInt8
-        var global: UInt16
-        var fields: [Field]
-
+        let local: UInt8
+        let global: UInt16
+        let fields: [Field]
         /// Bytes of the definition message.
-        var definitionSize: Int { 6 + 3 * fields.count }
+        let definitionSize: Int
         /// Bytes of each data message.
-        var messageSize: Int { 1 + fields.reduce(0) { $0 + $1.type.size } }
+        let messageSize: Int
+
+        init(local: UInt8, global: UInt16, fields: [Field]) {
+            self.local = local
+            self.global = global
+            self.fields = fields
+            definitionSize = 6 + 3 * fields.count
+            messageSize = 1 + fields.reduce(0) { $0 + $1.type.size }
+        }
     }
 
     /// FIT profile version the file claims (21.x, as the SDK we check against).
@@ -92,11 +99,17 @@ struct FITWriter {
     /// are already scaled to the field's integer units.
     mutating func write(_ definition: Definition, _ values: [Int64?]) throws {
         precondition(values.count == definition.fields.count, "FIT message \(definition.global): \(values.count) values for \(definition.fields.count) fields")
-        try out.byte(definition.local)
-        for (field, value) in zip(definition.fields, values) {
-            try out.littleEndian(Self.encode(value, as: field.type), size: field.type.size)
+        let size = definition.messageSize
+        try out.message(size) { buffer in
+            buffer[0] = definition.local
+            var offset = 1
+            for (index, field) in definition.fields.enumerated() {
+                let encoded = Self.encode(values[index], as: field.type)
+                for i in 0..<field.type.size { buffer[offset + i] = UInt8(truncatingIfNeeded: encoded >> (8 * i)) }
+                offset += field.type.size
+            }
         }
-        written += definition.messageSize
+        written += size
     }
 
     /// Ends the file with its CRC. The messages written must be the size the header said.
@@ -119,20 +132,21 @@ struct FITWriter {
         }
     }
 
-    static let crcTable: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-                                     0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+    /// The FIT CRC-16 (CRC-16/ARC: polynomial 0xA001, reflected) of every byte value, for
+    /// the byte-at-a-time form of the nibble-at-a-time computation the FIT protocol describes
+    /// (the same CRC, a lookup per byte instead of two).
+    static let crcTable: [UInt16] = (0..<256).map { value -> UInt16 in
+        var crc = UInt16(value)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
+        return crc
+    }
 
-    /// The FIT CRC-16 (polynomial 0xA001, reflected), computed a nibble at a time.
+    /// The FIT CRC-16 of `bytes`, continuing from `initial`.
     static func crc(_ bytes: UnsafeRawBufferPointer, initial: UInt16 = 0) -> UInt16 {
         var crc = initial
         crcTable.withUnsafeBufferPointer { table in
             for byte in bytes {
-                var tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-                tmp = table[Int(crc & 0xF)]
-                crc = (crc >> 4) & 0x0FFF
-                crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+                crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)]
             }
         }
         return crc

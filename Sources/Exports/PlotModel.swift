@@ -252,12 +252,10 @@ public struct PlotModel: Sendable {
 
     public init(_ rows: some SessionRows, context: Context = Context()) throws {
         let session = rows.header
-        let summary = try SessionSummary(rows)
         kind = session.kind
         start = session.startTime
         end = max(session.lastTime, session.startTime.advanced(by: .seconds(1)))
         frame = Frame(height: session.kind == .workout ? 790 : 760)
-        samples = summary.samples
         let status = session.status == .ended ? "" : " · \(session.status.rawValue.uppercased())"
         note = "\(session.runName) · seed \(session.seed.map(String.init) ?? "—")\(status)"
         stripRows = ["presses", "intents", "warnings"]
@@ -279,6 +277,19 @@ public struct PlotModel: Sendable {
         var dive: DiveTrace?
         switch session.kind {
         case .workout:
+            let pace = Pace(activity: session.activity)
+            var heartRate = ColumnReducer(columns)
+            var speed = ColumnReducer(columns)
+            var totals = SessionSummary.SampleTotals()
+            try Self.reduce(rows, totals: &totals) { timed in
+                heartRate.add(timed.time, timed.sample.heartRate)
+                speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
+            } pause: {
+                heartRate.breakRun()
+                speed.breakRun()
+            }
+            let summary = try SessionSummary(rows, totals: totals)
+            samples = summary.samples
             var subtitle = [Duration.text(summary.duration)]
             if let d = summary.distance { subtitle.append(String(format: "%.2f km", d / 1000)) }
             if let hr = summary.averageHeartRate { subtitle.append("avg HR \(Int(hr.rounded())) bpm") }
@@ -287,16 +298,6 @@ public struct PlotModel: Sendable {
             title = "\(session.app) · \(session.workoutStyle ?? "workout") · session \(session.id)"
             self.subtitle = subtitle.joined(separator: " · ")
 
-            let pace = Pace(activity: session.activity)
-            var heartRate = ColumnReducer(columns)
-            var speed = ColumnReducer(columns)
-            try Self.reduce(rows) { timed in
-                heartRate.add(timed.time, timed.sample.heartRate)
-                speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
-            } pause: {
-                heartRate.breakRun()
-                speed.breakRun()
-            }
             // Heart rate every 20 bpm (10 on a narrow range), pace every 30 s (or the next
             // round step that keeps it readable): what a runner reads off a watch.
             let hrStep = ((heartRate.high ?? 180) - (heartRate.low ?? 60)) + 10 <= 40 ? 10.0 : 20.0
@@ -343,18 +344,11 @@ public struct PlotModel: Sendable {
                 legend.append(LegendItem(symbol: .band(color: "#d62839"), label: "HR zones 1–5 (% of max \(Int(maxHR.rounded())) bpm)"))
             }
         case .dive:
-            var subtitle = [Duration.text(summary.duration)]
-            if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
-            if let t = summary.diveTime { subtitle.append("dive time \(Duration.text(t))") }
-            if let t = summary.minTemperature { subtitle.append(String(format: "min %.1f °C", t)) }
-            subtitle.append("\(summary.ascentRateWarnings) ascent-rate warning\(summary.ascentRateWarnings == 1 ? "" : "s")")
-            title = "\(session.app) · dive · session \(session.id)"
-            self.subtitle = subtitle.joined(separator: " · ")
-
             var depth = ColumnReducer(columns)
             var temperature = ColumnReducer(columns)
             var trace = DiveTrace(ascent: ColumnReducer(columns), stop: SafetyStopFinder(depth: context.safetyStopDepth ?? 5))
-            try Self.reduce(rows) { timed in
+            var totals = SessionSummary.SampleTotals()
+            try Self.reduce(rows, totals: &totals) { timed in
                 depth.add(timed.time, timed.sample.depth)
                 temperature.add(timed.time, timed.sample.waterTemperature)
                 trace.add(timed)
@@ -363,6 +357,16 @@ public struct PlotModel: Sendable {
                 temperature.breakRun()
                 trace.ascent.breakRun()
             }
+            let summary = try SessionSummary(rows, totals: totals)
+            samples = summary.samples
+            var subtitle = [Duration.text(summary.duration)]
+            if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
+            if let t = summary.diveTime { subtitle.append("dive time \(Duration.text(t))") }
+            if let t = summary.minTemperature { subtitle.append(String(format: "min %.1f °C", t)) }
+            subtitle.append("\(summary.ascentRateWarnings) ascent-rate warning\(summary.ascentRateWarnings == 1 ? "" : "s")")
+            title = "\(session.app) · dive · session \(session.id)"
+            self.subtitle = subtitle.joined(separator: " · ")
+
             let maxDepth = max(summary.maxDepth ?? 10, 5)
             let depthHigh = (maxDepth * 1.1 / 5).rounded(.up) * 5
             let tLow = ((temperature.low ?? 10) - 1).rounded(.down), tHigh = ((temperature.high ?? 25) + 1).rounded(.up)
@@ -488,20 +492,22 @@ public struct PlotModel: Sendable {
     /// Lap splits and pauses are kept (for the laps' timer times) up to this many.
     static let lapLimit = 1000
 
-    /// One pass over the samples, stretch by stretch of running time: each reducer takes
-    /// every sample in a stretch, and a break where the session paused.
-    private static func reduce(_ rows: some SessionRows, each add: (RecordedSession.TimedSample) -> Void,
-                               pause: () -> Void) throws {
+    /// The one pass over the samples: every sample is added to the summary's totals, and
+    /// each one in a stretch of running time to the series (`add`), with a break where the
+    /// session paused (`pause`).
+    private static func reduce(_ rows: some SessionRows, totals: inout SessionSummary.SampleTotals,
+                               each add: (RecordedSession.TimedSample) -> Void, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
         let samples = try rows.samples()
-        var next = try samples.next()
-        while let interval = try intervals.next() {
-            while let timed = next, timed.time <= interval.end {
-                next = try samples.next()
-                guard timed.time >= interval.start else { continue }
-                add(timed)
+        var interval = try intervals.next()
+        while let timed = try samples.next() {
+            totals.add(timed)
+            while let current = interval, timed.time > current.end {
+                pause()
+                interval = try intervals.next()
             }
-            pause()
+            guard let current = interval, timed.time >= current.start else { continue }
+            add(timed)
         }
     }
 

@@ -66,6 +66,11 @@ public final class ExpectationTracker: SimulationEventSink {
         self.init(expectations, file: nil)
     }
 
+    /// The checks of a scenario: its own expectations and its steps file's.
+    public convenience init(for scenario: Scenario) {
+        self.init(scenario.expectations, file: scenario.stepsFile)
+    }
+
     init(_ expectations: [Expectation], file: StepsFile?) {
         needsLog = expectations.contains { $0.checks.contains(where: Self.isLogCheck) } || file?.hasLogChecks == true
         slots = []

@@ -87,11 +87,38 @@ public final class SessionDatabase: @unchecked Sendable {
             return
         }
         let directory = (path as NSString).deletingLastPathComponent
-        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 {
+        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0,
+           Self.needsWriting(path, isAlive: isAlive) {
             try self.init(path: path, isAlive: isAlive)
             return
         }
+        // Nothing to write (or nothing that may be written): read-only. A read-write
+        // connection also checkpoints the log and syncs when it closes, which was a good part
+        // of a short export's time.
         try self.init(readOnlyAt: path, isAlive: isAlive)
+    }
+
+    /// Whether opening the store must write to it: a migration to run, or a session whose
+    /// process is gone to mark interrupted. Anything in the way of asking (a damaged file)
+    /// says yes, and opening it read-write reports it as before.
+    private static func needsWriting(_ path: String, isAlive: (Int32) -> Bool) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try queue.read { db in
+                try checkSchemaTable(db)
+                guard try migrator.hasCompletedMigrations(db) else { return true }
+                let pids = try Row.fetchAll(db, sql: "SELECT pid FROM sessions WHERE status = 'active'")
+                return pids.contains { row in
+                    guard let pid = try? row.decode(Int32?.self, atIndex: 0) else { return true }
+                    return !isAlive(pid)
+                }
+            }
+        } catch {
+            return true
+        }
     }
 
     private init(emptyStoreNamed path: String) throws(StoreError) {

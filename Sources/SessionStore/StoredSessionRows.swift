@@ -114,11 +114,18 @@ private final class SampleCursor: SessionCursor {
     private let rows: StoredSessionRows
     private var statement: Statement?
     private let kind: SessionLifecycle.Kind
+    /// Read once: what each row is checked against (no copy of the session's row per row).
+    private let start: Int64
+    private let end: Int64
+    private let ranges: [ClosedRange<Double>]
 
     init(rows: StoredSessionRows, statement: Statement) {
         self.rows = rows
         self.statement = statement
         kind = rows.header.kind
+        start = rows.stored.start
+        end = rows.stored.end ?? rows.stored.start + StoredSession.timeLimit
+        ranges = SessionDatabase.plausibleFields.map(\.range)
     }
 
     deinit { close() }
@@ -139,40 +146,40 @@ private final class SampleCursor: SessionCursor {
             throw rows.damaged("a sample's time holds \(Column.describe(handle, 0)) where a whole number belongs")
         }
         let t = sqlite3_column_int64(handle, 0)
-        guard rows.stored.contains(sampleTime: t) else { throw rows.damaged(SessionDatabase.outside(t, rows.stored)) }
+        guard t >= start, t <= end else { throw rows.damaged(SessionDatabase.outside(t, rows.stored)) }
         let time = Timestamp(nanoseconds: t)
         guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER else {
             throw rows.damaged("the sample at \(time)'s elapsed time holds \(Column.describe(handle, 1)) where a whole number belongs")
         }
         let elapsed = sqlite3_column_int64(handle, 1)
-        guard elapsed >= 0, elapsed <= t - rows.stored.start else {
-            throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - rows.stored.start) ns, the time since its start")
+        guard elapsed >= 0, elapsed <= t - start else {
+            throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - start) ns, the time since its start")
         }
         var sample = SensorSample(session: kind, elapsed: .nanoseconds(elapsed))
-        func value(_ column: Int32, _ field: SessionDatabase.Plausible) throws -> Double? {
+        // Columns 2 to 10, heart rate to water temperature, as `plausibleFields` lists them.
+        func value(_ column: Int32) throws -> Double? {
             switch sqlite3_column_type(handle, column) {
             case SQLITE_NULL:
                 return nil
             case SQLITE_INTEGER, SQLITE_FLOAT:
                 let value = sqlite3_column_double(handle, column)
-                guard field.range.contains(value) else {
-                    throw rows.damaged("the sample at \(time) has a \(field.name) of \(value)")
+                guard ranges[Int(column) - 2].contains(value) else {
+                    throw rows.damaged("the sample at \(time) has a \(SessionDatabase.plausibleFields[Int(column) - 2].name) of \(value)")
                 }
                 return value
             default:
-                throw rows.damaged("the sample at \(time)'s \(field.name) holds \(Column.describe(handle, column)) where a number belongs")
+                throw rows.damaged("the sample at \(time)'s \(SessionDatabase.plausibleFields[Int(column) - 2].name) holds \(Column.describe(handle, column)) where a number belongs")
             }
         }
-        let fields = SessionDatabase.plausibleFields
-        sample.heartRate = try value(2, fields[0])
-        sample.activeEnergy = try value(3, fields[1])
-        sample.distance = try value(4, fields[2])
-        sample.speed = try value(5, fields[3])
-        sample.cadence = try value(6, fields[4])
-        sample.strokes = try value(7, fields[5])
-        sample.depth = try value(8, fields[6])
-        sample.pressure = try value(9, fields[7])
-        sample.waterTemperature = try value(10, fields[8])
+        sample.heartRate = try value(2)
+        sample.activeEnergy = try value(3)
+        sample.distance = try value(4)
+        sample.speed = try value(5)
+        sample.cadence = try value(6)
+        sample.strokes = try value(7)
+        sample.depth = try value(8)
+        sample.pressure = try value(9)
+        sample.waterTemperature = try value(10)
         switch sqlite3_column_type(handle, 11) {
         case SQLITE_NULL: sample.submerged = nil
         case SQLITE_INTEGER: sample.submerged = sqlite3_column_int64(handle, 11) != 0

@@ -36,17 +36,20 @@ public struct SessionSummary: Hashable, Sendable {
     public static let keptLaps = 8
     public static let keptWarnings = 10
 
-    public init(_ rows: some SessionRows) throws {
-        let header = rows.header
-        duration = header.lastTime - header.startTime
-
+    /// What a pass over the samples adds up: a reader that reads them anyway (the plot) adds
+    /// each one here and passes the totals on, saving the summary a pass of its own.
+    public struct SampleTotals: Sendable {
         var count = 0
         var heartRateSum = 0.0, heartRates = 0
         var distance: Double?, energy: Double?, maxHeartRate: Double?, maxDepth: Double?, minTemperature: Double?
         var submerged = Duration.zero
-        var previous: RecordedSession.TimedSample?
-        let cursor = try rows.samples()
-        while let timed = try cursor.next() {
+        /// The last sample's time and whether it was submerged (not the sample: a copy a row).
+        var previousTime: Timestamp?
+        var previousSubmerged = false
+
+        public init() {}
+
+        public mutating func add(_ timed: RecordedSession.TimedSample) {
             let s = timed.sample
             count += 1
             if let d = s.distance { distance = d }
@@ -58,17 +61,31 @@ public struct SessionSummary: Hashable, Sendable {
             }
             if let d = s.depth { maxDepth = Swift.max(maxDepth ?? d, d) }
             if let t = s.waterTemperature { minTemperature = Swift.min(minTemperature ?? t, t) }
-            if let previous, previous.sample.submerged == true { submerged += timed.time - previous.time }
-            previous = timed
+            if let previousTime, previousSubmerged { submerged += timed.time - previousTime }
+            previousTime = timed.time
+            previousSubmerged = s.submerged == true
         }
-        samples = count
-        self.distance = distance
-        activeEnergy = energy
-        averageHeartRate = heartRates == 0 ? nil : heartRateSum / Double(heartRates)
-        self.maxHeartRate = maxHeartRate
-        self.maxDepth = maxDepth
-        self.minTemperature = minTemperature
-        diveTime = header.kind == .dive ? submerged : nil
+    }
+
+    public init(_ rows: some SessionRows) throws {
+        var totals = SampleTotals()
+        let cursor = try rows.samples()
+        while let timed = try cursor.next() { totals.add(timed) }
+        try self.init(rows, totals: totals)
+    }
+
+    /// The summary of `rows`, whose samples are already added up in `totals`.
+    public init(_ rows: some SessionRows, totals: SampleTotals) throws {
+        let header = rows.header
+        duration = header.lastTime - header.startTime
+        samples = totals.count
+        distance = totals.distance
+        activeEnergy = totals.energy
+        averageHeartRate = totals.heartRates == 0 ? nil : totals.heartRateSum / Double(totals.heartRates)
+        maxHeartRate = totals.maxHeartRate
+        maxDepth = totals.maxDepth
+        minTemperature = totals.minTemperature
+        diveTime = header.kind == .dive ? totals.submerged : nil
 
         var pauses = 0, warningCount = 0, ascent = 0, rated = 0
         var markers: [String: Int] = [:]

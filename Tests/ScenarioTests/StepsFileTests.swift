@@ -91,6 +91,21 @@ struct StepsFileTests {
         #expect(failure.message.hasPrefix("expected MarkSegmentIntent to be performed at 0:01:00.000, but it never happened"))
     }
 
+    @Test("S2: a steps file's failed check says where the event did happen, as the scenario's own checks do")
+    func failureSaysWhereItHappened() async throws {
+        let directory = Self.temporaryDirectory()
+        var lines = #"{"expect":{"at":"30s","within":"0s","gesture":"press"}}"# + "\n"
+        for minute in 1...7 { lines += #"{"at":"\#(minute)m","gesture":"press"}"# + "\n" }
+        try Self.write(lines, to: directory + "/run.steps.jsonl")
+        try Self.write(Self.header + "\nsteps-file: run.steps.jsonl\nexpect:\n  - {at: 30s, within: 0s, gesture: press}\n",
+                       to: directory + "/run.yaml")
+        let outcome = try await ScenarioRunner.run(try ScenarioParser.load(contentsOf: directory + "/run.yaml"), keepEvents: false)
+        #expect(outcome.failureCount == 2)
+        let said = "expected a press gesture at 0:00:30.000, but it happened only at 0:01:00.000, 0:02:00.000, 0:03:00.000, 0:04:00.000, 0:05:00.000"
+        #expect(outcome.failures.map(\.message) == [said, said])
+        #expect(outcome.failures.map(\.location.line) == [8, 1])
+    }
+
     struct BadLine: CustomTestStringConvertible, Sendable {
         var line: String
         var says: String
