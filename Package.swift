@@ -49,6 +49,11 @@ let package = Package(
         // Reading a watch app's Swift sources: SwiftSyntax and SwiftParser only (no macros,
         // no SwiftIfConfig: each further module is minutes of build on a small machine).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // The web page of `run --web` and `replay --web`. Hummingbird's default traits
+        // (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -89,13 +94,22 @@ let package = Package(
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
         .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
+        // The web page of a session (`--web`): an HTTP and WebSocket server (Hummingbird) that
+        // draws the watch, takes the page's button edges and pushes the session's events and
+        // charts to every browser. A shell module: the core never sees it.
+        .target(name: "WebView", dependencies: [
+            "Simulation", "SessionLog", "Telemetry", "Exports", "ActionButtonCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
         // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
         // whole by a rename when they are regular files, written in place when they are not.
         .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "OutputFiles",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             "LiveInput", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
             .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
@@ -185,6 +199,9 @@ let package = Package(
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
+        .testTarget(name: "WebViewTests", dependencies: [
+            "WebView", "Telemetry", "Simulation", "Scenarios", "SessionStore", "ActionButtonCore", "LiveInput",
+        ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveInputTests", dependencies: [
             "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",

@@ -7,6 +7,7 @@ import LiveInput
 import OutputFiles
 import SessionStore
 import SystemPackage
+import WebView
 import YAMLDocuments
 
 /// How `actionsim` ends. The one table of exit statuses (printed by `actionsim --help`,
@@ -73,6 +74,9 @@ struct ExitStatus: Hashable, Sendable {
             case .system: (.cannotWrite, live.description)
             }
         case let system as EventLoop.SystemError: (.cannotWrite, system.description)
+        // --web: an address that is not one, or one that cannot be listened on.
+        case let address as WebAddressError: (.badInput, address.description)
+        case let server as WatchServerError: (.badInput, server.description)
         default: (.cannotWrite, ErrorText.words(error))
         }
     }

@@ -9,7 +9,7 @@ struct PlotCommand: ParsableCommand {
         commandName: "plot",
         abstract: "Draw a recorded session over time as an SVG picture.",
         discussion: """
-        Workouts: heart rate and pace (speed for cycling). Dives: the depth profile, deepest at the bottom, with water temperature. Presses, intents, laps and other markers, pauses and warnings are marked on the time axis. Open the SVG in a browser.
+        Workouts: heart rate (every 20 bpm) and pace (every 30 s; speed for cycling), each lap's timer time, heart-rate zones with --max-heart-rate. Dives: the depth profile, deepest at the bottom, with water temperature, the safety stop, and the ascent rate with its limit band and its peak, on dive time. Each kind of press (press, chord, hold, side, ignored) and each intent (by name, in the legend) marked distinctly; pauses, warnings and the session's end marked. The web page (--web) draws the same charts. Open the SVG in a browser.
         """)
 
     @Argument(help: ArgumentHelp("The session: a number, last, last-workout or last-dive.", valueName: "session"))
@@ -18,13 +18,28 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write (- for standard output).", valueName: "file"))
     var output: String
 
+    @Option(name: .customLong("max-heart-rate"), help: ArgumentHelp(
+        "The athlete's maximum heart rate, for the heart-rate zones (the store does not keep it; the scenario's sensors.profile sets it).",
+        valueName: "bpm"))
+    var maxHeartRate: Double?
+
+    @Option(name: .customLong("ascent-rate-limit"), help: ArgumentHelp(
+        "A dive's ascent-rate limit. Default: the one the session's warnings name, else 10.", valueName: "m/min"))
+    var ascentRateLimit: Double?
+
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        if let maxHeartRate, !(100...230).contains(maxHeartRate) {
+            throw CommandError.badInput("--max-heart-rate \(PlotModel.number(maxHeartRate)): expected a heart rate from 100 to 230 bpm")
+        }
+        if let ascentRateLimit, !(1...60).contains(ascentRateLimit) {
+            throw CommandError.badInput("--ascent-rate-limit \(PlotModel.number(ascentRateLimit)): expected a rate from 1 to 60 m/min")
+        }
         let database = try store.open()
         try session.read(from: database) { rows in
             // The model is as big as the picture: a plot of any session is a few hundred kilobytes.
-            let model = try PlotModel(rows)
+            let model = try PlotModel(rows, context: .init(maxHeartRate: maxHeartRate, ascentRateLimit: ascentRateLimit))
             let file = try OutputFile(output)
             try SVGPlot.write(model, to: OutputSink(file))
             try file.commit()

@@ -5,7 +5,9 @@ import Scenarios
 import SessionLog
 import SessionStore
 import Simulation
+import Synchronization
 import Telemetry
+import WebView
 import YAMLDocuments
 
 /// Options every command that runs a session shares.
@@ -31,6 +33,8 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Replay a scenario and print what the watch does, step by step.",
         discussion: """
         Runs on virtual time by default: as fast as the machine goes, the same result every run. Prints a timeline (time, input, session state, next action, what happened) and, if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
+
+        With --web: the replay on a web page (127.0.0.1:8080, or --listen ADDR:PORT): the drawn watch, the charts and the timeline, with a scrubber through the replay's time; served after the replay until Ctrl-C.
         """)
 
     @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "scenario"))
@@ -52,17 +56,21 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    @OptionGroup var web: WebOptions
+
     func run() async throws {
+        let webAddress = web.enabled ? try web.address() : nil
         let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, storePath: noStore ? nil : store.path)
+                            color: session.color, storePath: noStore ? nil : store.path, web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
         let shutdown = ShutdownSignals { _ in work.cancel() }
         let result = await work.result
         shutdown.stop()
-        if let signal = shutdown.received { throw CommandError.interrupted(by: signal) }
+        // With --web, a signal after the replay ran to its end only stops the page's server.
+        if let signal = shutdown.received, !replay.progress.ranToEnd { throw CommandError.interrupted(by: signal) }
         try result.get()
     }
 
@@ -78,8 +86,23 @@ struct ReplayCommand: AsyncParsableCommand {
         var color: Terminal.ColorChoice
         /// nil: no session store.
         var storePath: String?
+        /// `--web`: where to serve the page (nil: no page).
+        var web: WebAddress?
+        /// `--open`: start the desktop's browser on the page.
+        var openPage = false
+        let progress = Progress()
+
+        /// Whether the replay ran to its end (set before a page is served after it).
+        final class Progress: Sendable {
+            private let state = Mutex(false)
+            var ranToEnd: Bool { state.withLock { $0 } }
+            func setRanToEnd() { state.withLock { $0 = true } }
+        }
 
         func execute() async throws {
+            // The page first: an address that cannot be had stops the replay before it prints.
+            var page: WebPageServer?
+            if let web { page = try await startPage(web) }
             let colors = !json && Terminal.useColors(color)
             for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
 
@@ -110,6 +133,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let recorder { sinks.append(recorder) }
             sinks.append(live)
+            if let page { sinks.append(page.feed) }
 
             let started = ContinuousClock.now
             let outcome: ScenarioOutcome
@@ -153,10 +177,36 @@ struct ReplayCommand: AsyncParsableCommand {
                     Terminal.note(line)
                 }
             }
+            if let page {
+                if stopped {
+                    page.stop(at: outcome.endTime)
+                } else {
+                    progress.setRanToEnd()
+                    Terminal.note("the page shows the whole replay; Ctrl-C stops serving it")
+                    await page.serve(until: outcome.endTime)
+                }
+            }
             if !stopped, !outcome.passed {
                 if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
                 throw CommandError.expectationsFailed
             }
+        }
+
+        /// The page of the replay, read-only (its presses are the scenario's), served from now on.
+        private func startPage(_ address: WebAddress) async throws -> WebPageServer {
+            let run = SessionAssembler.Run(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                                           clock: realtime ? "real" : "virtual",
+                                           wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                                           sensors: scenario.sensors)
+            let feed = SessionFeed(.init(mode: .replay, title: ReplayCommand.banner(for: scenario, realtime: realtime),
+                                         action: scenario.settings.sessionKind.rawValue, run: run,
+                                         intentNames: scenario.apps.flatMap(\.model.intents).map(\.name)),
+                                   autoPublish: true)
+            let access = PageAccess(mode: .readOnly(reason: "read-only: a replay's presses are its scenario's"))
+            let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
+            Terminal.note(WebPageServer.announce(page.address, access: access))
+            if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
+            return page
         }
 
         /// Reports the logs of runs that died without closing them (T4), then opens this

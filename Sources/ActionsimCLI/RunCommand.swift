@@ -8,6 +8,7 @@ import SessionLog
 import SessionStore
 import Simulation
 import Telemetry
+import WebView
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,8 @@ struct RunCommand: AsyncParsableCommand {
           actionsim run
           actionsim run --device devices/raspberry-pi-gpio.yaml --app scenarios/apps/trailrunner.yaml --first-press running
           actionsim run scenarios/demo.yaml --device devices/usb-keyboard.yaml
+
+        With --web: a web page of the session on 127.0.0.1:8080 (--listen ADDR:PORT elsewhere): a drawn Apple Watch Ultra whose Action and side buttons press (with the token in the printed URL, unless --read-only), live charts and the timeline.
 
         Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile; Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops, and fg goes on.
         Exit status: 0 ended normally (q, Ctrl-C, SIGTERM, the end of piped input), 2 bad setup or profile, 3 the device could not be opened, 4 a system call failed.
@@ -62,6 +65,8 @@ struct LiveOutputOptions: ParsableArguments {
     var noStore = false
 
     @OptionGroup var store: StoreOptions
+
+    @OptionGroup var web: WebOptions
 }
 
 /// One live session, as `run` and `record` share it.
@@ -94,12 +99,16 @@ struct LiveRun {
     /// `Actionsim.runFromCommandLineAndExit`).
     func runOnThisThread() throws {
         let colors = try prepare()
+        // No task has started yet: the page's server and its tasks can share NIO's threads,
+        // and libdispatch's pool, with its wake-up a second, never starts.
+        if output.web.enabled { WatchServer.runTasksOnServerThreads() }
         let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors))
     }
 
     /// Warnings about the apps, and refusals before anything is opened. Returns whether to colour.
     private func prepare() throws -> Bool {
+        if output.web.enabled { _ = try output.web.address() }
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
         if let recordTo {
             if setup.appSources.contains(.inline) {
@@ -131,6 +140,23 @@ struct LiveRun {
                                           output: out, flushEachLine: true)
             sinks.append(printer)
             header = printer.renderer.header
+        }
+        // The web page (--web): a sink that hands each wake-up's events to the server.
+        var configuration = configuration
+        var web: WebPageServer?
+        if output.web.enabled {
+            do {
+                let (server, remote) = try webServer(configuration, output: output, source: source)
+                web = try WebPageServer.start(server)
+                configuration.remoteButtons = remote
+                sinks.append(server.feed)
+                Terminal.note(WebPageServer.announce(web!.address, access: server.access))
+                if output.web.open { WebPageServer.open(WebPageServer.url(web!.address, access: server.access)) }
+            } catch {
+                let (status, message) = ExitStatus.of(error)
+                result.error = CommandError(status: status, message: message)
+                return result
+            }
         }
         // Zero on the run's time line, taken before the log so its header can name it.
         let origin = RealClock.monotonicNow()
@@ -176,6 +202,7 @@ struct LiveRun {
                                flushLog: {
                                    json?.flush()
                                    log?.flush()
+                                   web?.feed.publish()
                                    if !logFailureSaid, let error = log?.writeError {
                                        logFailureSaid = true
                                        Terminal.warning("warning: \(error); the session goes on in memory (\(stillRecording) still get every event), the log stops here")
@@ -202,6 +229,7 @@ struct LiveRun {
             outcome = try live.run(origin: origin)
         } catch {
             out.flush()
+            web?.stop(at: .zero)
             log?.close(at: .zero)
             _ = stored?.close()
             let (status, message) = ExitStatus.of(error)
@@ -209,6 +237,7 @@ struct LiveRun {
             return result
         }
         out.flush()
+        web?.stop(at: outcome.endTime)
         if let log {
             if let error = log.close(at: outcome.endTime) {
                 result.notes.append("warning: the session log \(log.path) is incomplete (\(error)): \(log.eventsWritten) events written, "
@@ -247,6 +276,29 @@ struct LiveRun {
             }
         }
         return result
+    }
+}
+
+extension LiveRun {
+    /// The page's server and, unless read-only, the channel its button edges take to the loop.
+    fileprivate static func webServer(_ configuration: LiveSession.Configuration, output: LiveOutputOptions,
+                                      source: String) throws -> (WatchServer, RemoteButtons?) {
+        let address = try output.web.address()
+        let access = PageAccess(mode: output.web.readOnly
+            ? .readOnly(reason: "read-only: actionsim \(source) was started with --read-only")
+            : .token(PageAccess.newToken()))
+        let remote: RemoteButtons? = output.web.readOnly ? nil : try RemoteButtons(summary: "the web page's buttons (--web)")
+        let setup = configuration.setup
+        let name = configuration.profile?.name ?? "terminal"
+        let run = SessionAssembler.Run(source: source, name: name, app: setup.settings.appName, seed: setup.seed, clock: "real",
+                                       wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: setup.sensors)
+        let description = SessionFeed.Description(
+            mode: .live, title: "\(setup.settings) · \(configuration.profile?.name ?? "the terminal")",
+            action: setup.settings.sessionKind.rawValue, run: run, intentNames: setup.apps.flatMap(\.model.intents).map(\.name))
+        let feed = SessionFeed(description, autoPublish: false)
+        var press: (@Sendable (Button, EdgeDirection) -> Void)?
+        if let remote { press = { button, direction in remote.push(button, direction) } }
+        return (WatchServer(address: address, access: access, feed: feed, press: press), remote)
     }
 }
 

@@ -49,6 +49,8 @@ public enum SVGPlot {
             try text(frame.left, 58, model.subtitle, size: 14, color: "#444")
             try text(frame.width - frame.right, 34, model.note, size: 12, color: "#666", anchor: "end")
             try pauses()
+            for band in model.bands { try draw(band) }
+            for span in model.spans { try draw(span) }
             for panel in model.panels { try axis(panel) }
             for series in model.series { try draw(series) }
             for rule in model.rules {
@@ -57,9 +59,13 @@ public enum SVGPlot {
                 try text(frame.left + 6, y - 5, rule.label, size: 11, color: rule.color)
             }
             try markers()
+            try lapSplits()
+            try sessionEnd()
+            for callout in model.callouts { try draw(callout) }
             try timeAxis()
             try eventStrip()
-            try legend()
+            try legend(model.legend, at: model.legendY)
+            try legend(model.secondLegend, at: model.legendY + 24)
             try out.text("</svg>\n")
         }
 
@@ -126,6 +132,53 @@ public enum SVGPlot {
         /// More lines than this would hide the series: markers are then ticks along the top.
         static let denseMarkers = 40
 
+        /// A value range shaded across its panel, named inside its right edge.
+        func draw(_ band: PlotModel.Band) throws {
+            let panel = model.panels[band.panel]
+            let y1 = panel.y(panel.inverted ? band.low : band.high), y2 = panel.y(panel.inverted ? band.high : band.low)
+            try out.text("<rect x=\"\(f(frame.left))\" y=\"\(f(y1))\" width=\"\(f(frame.plotWidth))\" height=\"\(f(max(y2 - y1, 0)))\" fill=\"\(band.color)\" opacity=\"\(f2(band.opacity))\"><title>\(XMLText.escape(band.label))</title></rect>\n")
+            if y2 - y1 >= 11 {
+                try text(frame.width - frame.right - 4, y1 + 11, band.label, size: 10, color: band.color, anchor: "end")
+            }
+        }
+
+        /// A stretch of time shaded across its panel, named above it.
+        func draw(_ span: PlotModel.Span) throws {
+            let panel = model.panels[span.panel]
+            let x1 = x(span.from), x2 = x(span.to)
+            try out.text("<rect x=\"\(f(x1))\" y=\"\(f(panel.top))\" width=\"\(f(max(x2 - x1, 2)))\" height=\"\(f(panel.height))\" fill=\"\(span.color)\" opacity=\"0.18\"><title>\(XMLText.escape(span.tooltip))</title></rect>\n")
+            try text(x2, panel.top + panel.height - 8, span.label, size: 11, color: span.color, anchor: "end")
+        }
+
+        /// Each lap's timer time, inside the lap at the top of the first panel.
+        func lapSplits() throws {
+            guard let panel = model.panels.first else { return }
+            for lap in model.laps {
+                let tip = "<title>lap \(lap.number): \(Duration.text(lap.timer)) timer time, \(Duration.text(lap.elapsed)) elapsed</title>"
+                guard let label = lap.label else { continue }
+                try out.text("<text x=\"\(f((x(lap.from) + x(lap.to)) / 2))\" y=\"\(f(panel.top + 14))\" font-size=\"11\" fill=\"#2a9d8f\" font-weight=\"600\" text-anchor=\"middle\">\(XMLText.escape(label))\(tip)</text>\n")
+            }
+        }
+
+        /// The session's end (or where its run stopped without ending it).
+        func sessionEnd() throws {
+            guard let end = model.sessionEnd else { return }
+            let px = x(end.time)
+            let text = "\(end.label) \(Duration.text(end.time - model.start))"
+            try out.text("<line x1=\"\(f(px))\" y1=\"\(f(panelTop - 4))\" x2=\"\(f(px))\" y2=\"\(f(panelBottom))\" stroke=\"#1d3557\" stroke-width=\"2\"><title>\(XMLText.escape(text))</title></line>\n")
+            try self.text(px - 4, panelTop - 8, text, size: 11, color: "#1d3557", weight: "600", anchor: "end")
+        }
+
+        func draw(_ callout: PlotModel.Callout) throws {
+            let panel = model.panels[callout.panel]
+            let px = x(callout.time), py = min(max(panel.y(callout.value), panel.top), panel.top + panel.height)
+            let color = callout.warned ? "#c1121f" : "#3a5a40"
+            try out.text("<circle cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"4\" fill=\"\(color)\"><title>\(XMLText.escape(callout.label))</title></circle>\n")
+            let right = px > frame.left + frame.plotWidth * 0.6
+            try text(right ? px - 7 : px + 7, py + 4, callout.label, size: 11, color: color, weight: callout.warned ? "600" : "normal",
+                     anchor: right ? "end" : "start")
+        }
+
         func markers() throws {
             let top = panelTop, bottom = panelBottom
             let dense = model.markers.filter { $0.kind == .marker }.count > Self.denseMarkers
@@ -151,13 +204,12 @@ public enum SVGPlot {
 
         func timeAxis() throws {
             let y = model.timeAxisY
-            let total = (model.end - model.start).secondsValue
             for tick in model.timeTicks {
-                let px = frame.left + tick.value / total * frame.plotWidth
+                let px = x(model.timeOrigin.advanced(by: .seconds(tick.value)))
                 try out.text("<line x1=\"\(f(px))\" y1=\"\(f(y))\" x2=\"\(f(px))\" y2=\"\(f(y + 5))\" stroke=\"#555\"/>\n")
                 try text(px, y + 18, tick.label, size: 11, color: "#555", anchor: "middle")
             }
-            try text(frame.width - frame.right, y + 34, "time since the session started", size: 11, color: "#777", anchor: "end")
+            try text(frame.width - frame.right, y + 34, model.timeAxisLabel, size: 11, color: "#777", anchor: "end")
         }
 
         /// Presses, intents and warnings on three rows under the time axis; a mark that stands
@@ -175,17 +227,7 @@ public enum SVGPlot {
                 let ry = model.stripY + Double(mark.row) * 22
                 let px = x(mark.time)
                 let tip = "<title>\(XMLText.escape(mark.tooltip))</title>"
-                switch mark.symbol {
-                case .press:
-                    try out.text("<path d=\"M\(f(px)) \(f(ry - 6)) l5 10 h-10 z\" fill=\"#264653\">\(tip)</path>\n")
-                case .ignored:
-                    try out.text("<path d=\"M\(f(px)) \(f(ry - 6)) l5 10 h-10 z\" fill=\"none\" stroke=\"#264653\">\(tip)</path>\n")
-                case .intent:
-                    try out.text("<circle cx=\"\(f(px))\" cy=\"\(f(ry))\" r=\"4.5\" fill=\"#e9c46a\" stroke=\"#8a6d1a\">\(tip)</circle>\n")
-                case .warning:
-                    try out.text("<path d=\"M\(f(px)) \(f(ry - 7)) l6 12 h-12 z\" fill=\"#c1121f\">\(tip)</path>\n")
-                    try out.text("<text x=\"\(f(px))\" y=\"\(f(ry + 4))\" font-size=\"9\" fill=\"#fff\" text-anchor=\"middle\">!</text>\n")
-                }
+                try out.text(Self.symbol(mark.symbol, color: mark.color, x: px, y: ry, tip: tip))
                 let count = "×\(mark.count)"
                 let next = model.strip.indices.contains(index + 1) && model.strip[index + 1].row == mark.row
                     ? x(model.strip[index + 1].time) : .infinity
@@ -196,24 +238,59 @@ public enum SVGPlot {
             for count in counts { try text(count.x, count.y, count.text, size: 9, color: "#333") }
         }
 
-        func legend() throws {
-            let y = model.legendY
-            var px = frame.left
-            for item in model.legend {
+        /// A strip mark or its legend entry: each kind of press and each intent distinct.
+        static func symbol(_ symbol: PlotModel.StripMark.Symbol, color: String?, x px: Double, y ry: Double, tip: String) -> String {
+            let X = f(px), Y = f(ry)
+            switch symbol {
+            case .press:
+                return "<path d=\"M\(X) \(f(ry - 6)) l5 10 h-10 z\" fill=\"#264653\">\(tip)</path>\n"
+            case .chord:
+                return "<path d=\"M\(X) \(f(ry - 7)) l6 7 l-6 7 l-6 -7 z\" fill=\"#e76f51\">\(tip)</path>\n"
+            case .hold:
+                return "<rect x=\"\(f(px - 5))\" y=\"\(f(ry - 5))\" width=\"10\" height=\"10\" fill=\"#9d0208\">\(tip)</rect>\n"
+            case .side:
+                return "<rect x=\"\(f(px - 2))\" y=\"\(f(ry - 6))\" width=\"4\" height=\"12\" rx=\"2\" fill=\"#6c757d\">\(tip)</rect>\n"
+            case .ignored:
+                return "<path d=\"M\(X) \(f(ry - 6)) l5 10 h-10 z\" fill=\"none\" stroke=\"#264653\" stroke-dasharray=\"2 1.5\">\(tip)</path>\n"
+            case .intent:
+                return "<circle cx=\"\(X)\" cy=\"\(Y)\" r=\"4.5\" fill=\"\(color ?? "#e9c46a")\" stroke=\"#333\" stroke-width=\"0.6\">\(tip)</circle>\n"
+            case .warning:
+                return "<path d=\"M\(X) \(f(ry - 7)) l6 12 h-12 z\" fill=\"#c1121f\">\(tip)</path>\n"
+                    + "<text x=\"\(X)\" y=\"\(f(ry + 4))\" font-size=\"9\" fill=\"#fff\" text-anchor=\"middle\">!</text>\n"
+            }
+        }
+
+        /// A row of legend entries, wrapped onto the next row where it would leave the picture.
+        func legend(_ items: [PlotModel.LegendItem], at firstY: Double) throws {
+            var px = frame.left, y = firstY
+            for item in items {
+                let width = 36 + Double(item.label.count) * 6.9
+                if px > frame.left, px + width - 20 > frame.width {
+                    px = frame.left
+                    y += 20
+                }
                 let X = f(px), Y = f(y)
                 switch item.symbol {
-                case .press: try out.text("<path d=\"M\(X) \(Y) m0 -6 l5 10 h-10 z\" fill=\"#264653\"/>\n")
-                case .intent: try out.text("<circle cx=\"\(X)\" cy=\"\(Y)\" r=\"4.5\" fill=\"#e9c46a\" stroke=\"#8a6d1a\"/>\n")
-                case .warning: try out.text("<path d=\"M\(X) \(Y) m0 -7 l6 12 h-12 z\" fill=\"#c1121f\"/>\n")
+                case .press: try out.text(Self.symbol(.press, color: nil, x: px, y: y, tip: ""))
+                case .chord: try out.text(Self.symbol(.chord, color: nil, x: px, y: y, tip: ""))
+                case .hold: try out.text(Self.symbol(.hold, color: nil, x: px, y: y, tip: ""))
+                case .side: try out.text(Self.symbol(.side, color: nil, x: px, y: y, tip: ""))
+                case .ignored: try out.text(Self.symbol(.ignored, color: nil, x: px, y: y, tip: ""))
+                case .intent(let color): try out.text(Self.symbol(.intent, color: color, x: px, y: y, tip: ""))
+                case .warning: try out.text(Self.symbol(.warning, color: nil, x: px, y: y, tip: ""))
                 case .paused:
                     try out.text("<rect x=\"\(X)\" y=\"\(Y)\" transform=\"translate(-6 -6)\" width=\"12\" height=\"12\" fill=\"#8d99ae\" opacity=\"0.5\"/>\n")
+                case .end:
+                    try out.text("<path d=\"M\(X) \(Y) m0 -8 v16\" stroke=\"#1d3557\" stroke-width=\"2\"/>\n")
+                case .band(let color):
+                    try out.text("<rect x=\"\(X)\" y=\"\(Y)\" transform=\"translate(-6 -6)\" width=\"12\" height=\"12\" fill=\"\(color)\" opacity=\"0.25\"/>\n")
                 case .marker(let color, let dash):
                     try out.text("<path d=\"M\(X) \(Y) m0 -8 v16\" stroke=\"\(color)\" stroke-dasharray=\"\(dash)\" stroke-width=\"1.5\"/>\n")
                 case .line(let color, let dashed):
                     try out.text("<path d=\"M\(X) \(Y) m-6 0 h12\" stroke=\"\(color)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"5 3\"" : "")/>\n")
                 }
                 try text(px + 16, y + 4, item.label, size: 12, color: "#333")
-                px += 36 + Double(item.label.count) * 7.4
+                px += width
             }
         }
 
@@ -223,6 +300,9 @@ public enum SVGPlot {
         }
     }
 }
+
+/// Two decimals (an opacity).
+private func f2(_ x: Double) -> String { String(format: "%.2f", x) }
 
 /// One decimal, enough for SVG coordinates.
 private func f(_ x: Double) -> String {

@@ -20,11 +20,15 @@ public final class LiveSession {
         public var profile: DeviceProfile?
         /// `--input PATH`: this evdev device instead of the profile's match rules.
         public var inputPath: String?
+        /// Edges from another thread (the web page's buttons), beside the devices or the
+        /// terminal. While it is there, the end of piped standard input does not end the run.
+        public var remoteButtons: RemoteButtons?
 
-        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?) {
+        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?, remoteButtons: RemoteButtons? = nil) {
             self.setup = setup
             self.profile = profile
             self.inputPath = inputPath
+            self.remoteButtons = remoteButtons
         }
 
         /// P2/P3 timings: a setup scenario's own section wins, then the device profile's,
@@ -252,7 +256,7 @@ public final class LiveSession {
                 sink.flush()
                 flushLog()
                 longest = max(longest, RealClock.monotonicNow().nanoseconds - woke - stopped)
-                if inputEnded, stop == nil, isSettled { stop = .inputEnded }
+                if inputEnded, stop == nil, isSettled, configuration.remoteButtons == nil { stop = .inputEnded }
             } catch {
                 throw .system(error)
             }
@@ -404,13 +408,14 @@ public final class LiveSession {
     // MARK: Sources
 
     private func openSources(_ profile: DeviceProfile?) throws(LiveInputError) -> [any InputSource] {
-        guard let profile else { return [TerminalSource()] }
+        let remote: [any InputSource] = configuration.remoteButtons.map { [RemoteButtonsSource($0)] } ?? []
+        guard let profile else { return [TerminalSource()] + remote }
         switch profile.input {
         case .evdev(let input):
-            return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)]
+            return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)] + remote
         case .gpio(let input):
             if configuration.inputPath != nil { throw .setup("--input names an evdev device; \(profile.file) is a GPIO profile") }
-            return [try GPIOSource(profile: input, debounce: (configuration.setup.recognizer ?? profile.recognizer).debounce)]
+            return [try GPIOSource(profile: input, debounce: (configuration.setup.recognizer ?? profile.recognizer).debounce)] + remote
         }
     }
 
