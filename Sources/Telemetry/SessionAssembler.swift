@@ -57,13 +57,13 @@ public struct SessionAssembler: Sendable {
             return open
         case .system(.appLaunched(let name)):
             app = name
-        case .session(.started(let kind), let style):
-            begin(kind: kind, style: style, at: event.time)
+        case .session(.started(let kind), let style, let activity):
+            begin(kind: kind, style: style, activity: activity, at: event.time)
         default:
             break
         }
         let changed = keep(event)
-        if case .session(.ended, _) = event.kind, let index = open {
+        if case .session(.ended, _, _) = event.kind, let index = open {
             sessions[index].status = .ended
             sessions[index].endTime = event.time
             self.open = nil
@@ -83,11 +83,11 @@ public struct SessionAssembler: Sendable {
         return nil
     }
 
-    private mutating func begin(kind: SessionLifecycle.Kind, style: String?, at time: Timestamp) {
+    private mutating func begin(kind: SessionLifecycle.Kind, style: String?, activity: WorkoutActivityType?, at time: Timestamp) {
         let sensors = run.sensors
         sessions.append(RecordedSession(
             id: Int64(sessions.count + 1), kind: kind, workoutStyle: style,
-            activity: kind == .workout ? sensors.workout.activity(forStyle: style) : nil, app: app,
+            activity: kind == .workout ? sensors.workout.sensorModel(forStyle: style, activity: activity).model : nil, app: app,
             runName: run.name, source: run.source, seed: run.seed, clock: run.clock,
             startWallClock: run.wallClockAtZero &+ time.nanoseconds, startTime: time, endTime: nil, status: .active,
             sampleInterval: sensors.interval, poolLength: sensors.workout.poolLength, routeStart: sensors.workout.routeStart,
