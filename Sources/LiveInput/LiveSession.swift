@@ -1,6 +1,7 @@
 import ActionButtonCore
 import DeviceProfiles
 import LinuxInput
+import SessionLog
 import Simulation
 
 /// The live loop behind `actionsim run` and `actionsim record`: real buttons (or the
@@ -336,6 +337,13 @@ public final class LiveSession {
                     // Not an edge the kernel reported: the button's real state, found after lost
                     // events or a reconnect. Said in the log so that nobody mistakes it for a press.
                     sink.record(SimulationEvent(time: time, kind: .step("resynced: \(button) is \(direction == .down ? "down" : "up")")))
+                }
+                let stamped = kernelTime &- clock.origin.nanoseconds
+                if !resynced, stamped < time.nanoseconds, stamped >= -1_000_000_000 {
+                    // Read a wake-up after the log had passed its time (the kernel stamped it
+                    // as this loop read the clock): logged at the log's latest time, and said.
+                    sink.record(SimulationEvent(time: time, kind: .step(
+                        "read late: \(button) \(direction == .down ? "down" : "up") stamped \(JSONLineWriter.seconds(stamped)) s, \(JSONLineWriter.seconds(time.nanoseconds - stamped)) s before the log's latest time")))
                 }
                 // Windows that ran out before the edge are settled first, at their own times;
                 // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).

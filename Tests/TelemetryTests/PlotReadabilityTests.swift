@@ -33,7 +33,7 @@ struct PlotReadabilityTests {
         name: press kinds
         app:
           app: Runner
-          workout-kinds: {running: Running}
+          workout-kinds: {running: {title: Running, activity: running}}
           intents:
             - {name: StartIntent, role: start-workout, perform: {takes: 1s}}
             - {name: PauseIntent, role: pause-workout}

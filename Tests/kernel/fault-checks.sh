@@ -78,7 +78,7 @@ load_checks() {
     echo "   $scheduled"
     check "every logged edge or drop is an edge the writer sent, of that button and direction, at the kernel's time of the write" \
       test "$(echo "$scheduled" | sed -n 's/.* \([0-9]*\) matched, \([0-9]*\) unmatched$/\1 \2/p')" = "$(( $(count edges) + $(count dropped) )) 0"
-    if [[ -s $f/$name-schedule-check.txt ]]; then grep '^unmatched' "$f/$name-schedule-check.txt" | sed 's/^/   /' || true; fi
+    if [[ -s $f/$name-schedule-check.txt ]]; then grep -E '^(unmatched|late)' "$f/$name-schedule-check.txt" | sed 's/^/   /' || true; fi
     check "the kernel's buffer never overflowed (no SYN_DROPPED), nothing was resynced" \
       test "$(count syn_dropped) $(count resynced)" = "0 0"
     check "every gesture was performed or ignored with a reason" \
