@@ -26,7 +26,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-unit test-scenarios test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-scenarios test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -99,8 +99,15 @@ demo-web: build
 	$(BIN) replay scenarios/demo.yaml --web --open --no-log
 
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-unit test-scenarios test-exports test-web test-examples test-kernel test-long
+test: test-layers test-unit test-scenarios test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
+
+# Arrows point inward: every import in Sources/ against the layers (docs/layout.md); the
+# self-test first shows the check fails on each kind of wrong import.
+test-layers:
+	@echo "==> layers: every import points inward"
+	python3 Tests/Layers/check-layers.py --self-test
+	python3 Tests/Layers/check-layers.py
 
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"

@@ -1,7 +1,6 @@
 import Foundation
 import Scenarios
 import SessionStore
-import Simulation
 
 /// Exports and plots as a user runs them — the `actionsim` executable, from a session in the
 /// store to a file — against `sqlite3 -csv` writing the same session's rows to a file, in the

@@ -1,7 +1,6 @@
 import ActionButtonCore
 import Foundation
 import Scenarios
-import Simulation
 import Testing
 import YAMLDocuments
 

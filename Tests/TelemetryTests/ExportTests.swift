@@ -2,7 +2,7 @@ import ActionButtonCore
 import Exports
 import Foundation
 import SessionStore
-import Simulation
+import SimulationEvents
 import Telemetry
 import Testing
 

@@ -1,7 +1,7 @@
 import ActionButtonCore
 import Glibc
 import Testing
-@testable import LiveInput
+@testable import LiveLoop
 
 @Suite("Web page: its button edges take the devices' path into the live loop")
 struct RemoteButtonsTests {

@@ -3,6 +3,7 @@ import Foundation
 import Scenarios
 import SessionStore
 import Simulation
+import SimulationEvents
 import Telemetry
 import Testing
 @testable import WebView
