@@ -1,5 +1,7 @@
+import ActionButtonCore
 import ArgumentParser
 import Foundation
+import SessionLog
 import SessionStore
 import Telemetry
 
@@ -30,7 +32,7 @@ struct SessionsCommand: ParsableCommand {
             let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
             let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
             output.line(pad(String(s.id), 6) + pad(kind, 18) + pad(s.app, 14) + pad(s.status.rawValue, 13)
-                        + pad(Self.stamp.string(from: started), 22) + pad(Duration.clock(s.duration), 13)
+                        + pad(UTCTimestamp.readable(started), 22) + pad(TimeFormat.wholeSeconds(s.duration), 13)
                         + pad(String(s.samples), 9) + s.runName)
         }
         output.flush()
@@ -41,24 +43,7 @@ struct SessionsCommand: ParsableCommand {
         }
     }
 
-    static let stamp: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter
-    }()
-
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-extension Duration {
-    /// `h:mm:ss` for summaries.
-    static func clock(_ duration: Duration) -> String {
-        let total = Int(duration.secondsValue.rounded())
-        let s = total % 60, m = total / 60 % 60, h = total / 3600
-        return "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)"
     }
 }
