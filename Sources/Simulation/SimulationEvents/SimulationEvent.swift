@@ -48,27 +48,8 @@ public struct SimulationEvent: Hashable, Sendable {
     }
 }
 
-/// One reading of the simulated sensors. Fields a session kind lacks stay nil.
-public struct SensorSample: Hashable, Sendable {
-    public var session: SessionLifecycle.Kind
-    /// Time in the session, excluding pauses.
-    public var elapsed: Duration
-    public var heartRate: Double?
-    public var activeEnergy: Double?
-    public var distance: Double?
-    public var cadence: Double?
-    public var strokes: Double?
-    public var speed: Double?
-    public var depth: Double?
-    public var pressure: Double?
-    public var waterTemperature: Double?
-    public var submerged: Bool?
-
-    public init(session: SessionLifecycle.Kind, elapsed: Duration) {
-        self.session = session
-        self.elapsed = elapsed
-    }
-}
+/// A sensor sample as the log records it: a reading, at its event's time.
+public typealias SensorSample = SensorReading
 
 /// Where the engine's events go, in order.
 public protocol SimulationEventSink: AnyObject {
@@ -95,4 +76,3 @@ extension SimulationInstrument {
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
 extension SimulationEvent: Codable {}
 extension SimulationEvent.Kind: Codable {}
-extension SensorSample: Codable {}
