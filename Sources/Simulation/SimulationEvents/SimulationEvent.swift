@@ -67,10 +67,14 @@ public protocol SimulationInstrument: AnyObject {
     /// A reading for apps only, made by the last `wake` and never logged: CoreMotion's
     /// submersion updates come three times a second under water, more often than samples.
     func takeAppReading() -> SensorSample?
+    /// Whether any app listens for readings (a submersion manager's delegate, a live
+    /// workout builder): readings between samples are made only then, since nothing logs them.
+    func appReadings(wanted: Bool)
 }
 
 extension SimulationInstrument {
     public func takeAppReading() -> SensorSample? { nil }
+    public func appReadings(wanted: Bool) {}
 }
 
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
