@@ -139,7 +139,7 @@ enum DocExampleRunner {
             }
             guard block.mark == .example else { continue }
             switch block.language {
-            case "yaml", "json", "jsonl":
+            case _ where block.fileName != nil || block.language == "yaml":
                 let name = block.fileName ?? "example-\(block.line).yaml"
                 let path = name.hasPrefix("/") ? name : directory + "/" + name
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -163,7 +163,9 @@ enum DocExampleRunner {
                         continue
                     }
                     let result = try await shell(command.command)
-                    let actual = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    // Line by line: "\r\n" (CSV's line end) is one Character, so it is made "\n" first.
+                    let actual = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+                        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     if result.status != command.status {
                         failures.append("\(block.document):\(command.line): `\(command.command)` ended with exit status \(result.status), the document shows \(command.status == 0 ? "none (0)" : "[exit \(command.status)]"); it printed:\n\(result.stdout)")
                     } else if !DocExamples.matches(expected: command.expected, actual: actual) {
@@ -178,7 +180,7 @@ enum DocExampleRunner {
                     }
                 }
             default:
-                failures.append("\(block): \(block.language) blocks are not run; mark it not-run: WHY, or from=PATH")
+                failures.append("\(block): \(block.language) blocks are not run; give it file=NAME (a file a later example uses), mark it not-run: WHY, or from=PATH")
             }
         }
         for (block, name) in unused {

@@ -14,7 +14,8 @@ import Foundation
 ///   ending in `\` goes on on the next line; `$ cd DIR` changes the directory for the
 ///   document's later commands.
 /// - `sh example`: commands whose output is not shown; each must exit 0.
-/// - `json example file=NAME`, `jsonl example file=NAME`: written to NAME, for a later block.
+/// - `json example file=NAME`, `jsonl example file=NAME` (any language but the ones above):
+///   written to NAME, for a later block, which must use it.
 /// - `swift from=PATH`: the code is in PATH (a file of the repository that a test builds and
 ///   runs), line for line.
 /// - `LANGUAGE not-run: REASON`: shown, not run (real hardware, sudo, a network download),
@@ -98,7 +99,7 @@ enum DocExamples {
             if block.mark == .example, block.language == "swift" {
                 problems.append("\(block): swift examples are marked from=PATH (the file holding the code a test runs)")
             }
-            if block.mark == .example, ["json", "jsonl"].contains(block.language), block.fileName == nil {
+            if block.mark == .example, !["yaml", "console", "sh", "swift"].contains(block.language), block.fileName == nil {
                 problems.append("\(block): a \(block.language) example needs file=NAME, for the block that reads it")
             }
             if case .notRun(let reason) = block.mark, reason.isEmpty {
