@@ -78,6 +78,29 @@ struct DocExampleTests {
         #expect(try await failures(unused).first?.contains("no later command uses bad.yaml") == true)
     }
 
+    @Test("The DocC catalogs' code is code the example apps build and run: each swift block is in a file under Examples/")
+    func doccCodeFromExamples() throws {
+        var catalogs: [String] = []
+        for case let path as String in FileManager.default.enumerator(atPath: CLI.packageRoot + "/Sources")! where path.contains(".docc/") && path.hasSuffix(".md") {
+            catalogs.append("Sources/" + path)
+        }
+        var examples: [String] = []
+        for case let path as String in FileManager.default.enumerator(atPath: CLI.packageRoot + "/Examples")! where path.hasSuffix(".swift") {
+            examples.append(try String(contentsOfFile: CLI.packageRoot + "/Examples/" + path, encoding: .utf8))
+        }
+        #expect(catalogs.count >= 2, "\(catalogs)")
+        var swiftBlocks = 0
+        for catalog in catalogs {
+            let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + catalog, encoding: .utf8)
+            for block in DocExamples.blocks(in: markdown, document: catalog).blocks where block.language == "swift" {
+                swiftBlocks += 1
+                #expect(examples.contains { DocExamples.missingLines(of: block, in: $0).isEmpty },
+                        "\(block): no Swift file under Examples/ holds this code; take it from an example app, which make test-examples builds and runs")
+            }
+        }
+        #expect(swiftBlocks >= 2)
+    }
+
     @Test("Elisions: a line ... stands for any lines, ... in a line for any text")
     func elisions() {
         #expect(DocExamples.matches(expected: ["a", "...", "d"], actual: ["a", "b", "c", "d"]))
