@@ -70,8 +70,8 @@ struct DocExampleTests {
         \(fence)
         """
         #expect(try await failures(refused).first?.contains("unknown key \"perfrom\" in an intent") == true)
-        let missingCode = "\(fence)swift from=Tests/ActionsimCLITests/DocExampleTests.swift\nstruct NoSuchTests {\n\(fence)\n"
-        #expect(try await failures(missingCode).first?.contains("struct NoSuchTests {") == true)
+        let missingCode = "\(fence)swift from=Tests/ActionsimCLITests/DocExampleTests.swift\nstruct MissingExampleSuite {\n\(fence)\n"
+        #expect(try await failures(missingCode).first?.contains("struct MissingExampleSuite {") == true)
         let unmarked = "\(fence)yaml\napp: Lapper\n\(fence)\n"
         #expect(try await failures(unmarked).first?.contains("not marked") == true)
         let unused = "\(fence)yaml example no-check file=bad.yaml\napp: [\n\(fence)\n"
