@@ -22,7 +22,9 @@ struct DocExampleTests {
         #expect(examples > 20, "only \(examples) examples found: is the fence syntax still `yaml example`?")
     }
 
-    @Test("Each document's examples run and print what it shows", arguments: DocExamples.documents())
+    /// One document at a time: each runs a few dozen commands, and the real-time tests beside
+    /// these need the machine's cores more.
+    @Test("Each document's examples run and print what it shows", .serialized, arguments: DocExamples.documents())
     func examplesRun(document: String) async throws {
         let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8)
         let failures = try await DocExampleRunner.run(markdown: markdown, document: document)
@@ -124,8 +126,10 @@ enum DocExampleRunner {
         let blocks = DocExamples.blocks(in: markdown, document: document).blocks
         let scratch = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        for folder in ["scenarios", "devices", "Examples"] {
-            try FileManager.default.copyItem(atPath: CLI.packageRoot + "/" + folder, toPath: scratch + "/" + folder)
+        try await CLI.offExecutor {
+            for folder in ["scenarios", "devices", "Examples"] {
+                try FileManager.default.copyItem(atPath: CLI.packageRoot + "/" + folder, toPath: scratch + "/" + folder)
+            }
         }
         for folder in ["home", "tmp"] {
             try FileManager.default.createDirectory(atPath: scratch + "/" + folder, withIntermediateDirectories: true)

@@ -149,27 +149,35 @@ struct DocReferenceTests {
         return sources
     }
 
+    // The file reading runs on a thread of its own (CLI.offExecutor), not on Swift's few
+    // executor threads, which the real-time tests running beside these need.
+
     @Test("Every relative link in the repository's Markdown leads to a file of the repository, and to a heading that is there")
-    func linksLeadSomewhere() throws {
-        var problems: [String] = []
-        for document in Self.markdownFiles() {
-            let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8)
-            problems += Self.brokenLinks(in: markdown, document: document)
+    func linksLeadSomewhere() async throws {
+        let problems = try await CLI.offExecutor {
+            try Self.markdownFiles().flatMap { document in
+                Self.brokenLinks(in: try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8), document: document)
+            }
         }
         #expect(problems == [], "\(problems.joined(separator: "\n"))")
         #expect(Self.markdownFiles().contains("docs/rules.md"))
     }
 
-    @Test("Every repository path and test the documentation names is there", arguments: DocExamples.documents())
-    func namedThingsExist(document: String) throws {
-        let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8)
-        let problems = Self.missingPaths(in: markdown, document: document)
-            + Self.missingTests(in: markdown, document: document, sources: Self.testSources())
+    @Test("Every repository path and test that README.md, CONTRIBUTING.md and docs/ name is there")
+    func namedThingsExist() async throws {
+        let problems = try await CLI.offExecutor {
+            let sources = Self.testSources()
+            return try DocExamples.documents().flatMap { document in
+                let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8)
+                return Self.missingPaths(in: markdown, document: document) + Self.missingTests(in: markdown, document: document, sources: sources)
+            }
+        }
         #expect(problems == [], "\(problems.joined(separator: "\n"))")
     }
 
     @Test("A link outside the tree, a missing file or anchor, a moved path and a renamed test are each caught")
-    func staleReferencesCaught() {
+    func staleReferencesCaught() async throws {
+        let sources = try await CLI.offExecutor { Self.testSources() }
         let unknown = "a" + "13"  // a rule that is not there, written so that this file names none
         let markdown = """
         The rules: [SPEC](../shared/SPEC.md), [A5](docs/rules.md#a5), [the unknown rule](docs/rules.md#\(unknown)),
@@ -188,7 +196,7 @@ struct DocReferenceTests {
         #expect(Self.missingPaths(in: markdown, document: "README.md") == [
             "README.md:3: `Tests/LiveInputTests/LiveFaultTests.swift`: no such file or folder in the repository",
         ])
-        #expect(Self.missingTests(in: markdown, document: "README.md", sources: Self.testSources()) == [
+        #expect(Self.missingTests(in: markdown, document: "README.md", sources: sources) == [
             "README.md:4: `NoSuchTests`: no test suite of that name under Tests/ or Examples/",
             "README.md:4: `EverydayUseTests.noSuchTest`: EverydayUseTests has no test noSuchTest",
         ])
