@@ -87,7 +87,9 @@ struct DocExampleTests {
             catalogs.append("Sources/" + path)
         }
         var examples: [String] = []
-        for case let path as String in FileManager.default.enumerator(atPath: CLI.packageRoot + "/Examples")! where path.hasSuffix(".swift") {
+        // The apps' own files, not a build's checkouts (.build) or anything hidden.
+        for case let path as String in FileManager.default.enumerator(atPath: CLI.packageRoot + "/Examples")!
+        where path.hasSuffix(".swift") && !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             examples.append(try String(contentsOfFile: CLI.packageRoot + "/Examples/" + path, encoding: .utf8))
         }
         #expect(catalogs.count >= 2, "\(catalogs)")
