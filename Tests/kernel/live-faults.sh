@@ -170,11 +170,12 @@ load() {
     }
     # An edge the kernel stamped as the loop read the clock is read a wake-up late and logged
     # at the latest time logged, with a note giving how late (times in the log never go back).
-    /"event":"step"/ && /read late: / {
-      split(substr($0, index($0, "read late: ") + 11), w, " ")
+    # The same for an edge whose debounce settled after a later report was logged.
+    /"event":"step"/ && (/read late: / || /logged late: /) {
+      split(substr($0, index($0, " late: ") + 7), w, " ")
       b = w[1] == "side" ? 1 : 0; late[b] = w[6] + 0; lateLines[b] = 0
     }
-    END { if (lateMatched) printf "late %d edges read a wake-up late, matched at the time their note gives\n", lateMatched
+    END { if (lateMatched) printf "late %d edges logged after their time (read late, or settled after a later report), matched at the time their note gives\n", lateMatched
       printf "schedule %d edges written; log %d matched, %d unmatched\n", n[0] + n[1], matched, unmatched + 0 }
   ' /tmp/$_name-schedule.txt "$_log" > /tmp/$_name-schedule-check.txt
   tail -n 1 /tmp/$_name-schedule-check.txt >> /tmp/$_name-counts.txt
