@@ -1,6 +1,5 @@
 import ActionButtonCore
 import LinuxInput
-import YAMLDocuments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,17 +28,6 @@ public struct DeviceProfile: Sendable {
         switch input {
         case .evdev: .evdev
         case .gpio: .gpio
-        }
-    }
-
-    /// The timings a run on this hardware uses with a scenario's `recognizer:` section: the
-    /// scenario's keys, else the profile's, else the kind's defaults (the one precedence,
-    /// `PressRecognizer.Configuration.resolving`).
-    public func recognizer(with scenario: RecognizerSettings?) throws(DocumentError) -> PressRecognizer.Configuration {
-        do throws(RecognizerSettings.Conflict) {
-            return try .resolving(scenario: scenario, profile: recognizerSettings, defaults: kindDefaults)
-        } catch {
-            throw DocumentError(error)
         }
     }
 

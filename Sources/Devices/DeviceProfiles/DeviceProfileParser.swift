@@ -41,12 +41,10 @@ public enum DeviceProfileParser {
             throw kindValue.error("unknown kind \"\(kind)\"; expected evdev (input devices: keyboards, gamepads, gpio-keys) "
                                   + "or gpio (lines of a GPIO chip)" + Spelling.suggestion(for: kind, among: ["evdev", "gpio"]))
         }
-        let settings = try top["recognizer"].map { v throws(DocumentError) in try RecognizerSettings.parse(v, defaults: defaults) }
+        let settings = try top["recognizer"].map { v throws(DocumentError) in try RecognizerSettings.parse(v) }
             ?? RecognizerSettings()
-        var profile = DeviceProfile(file: document.file, name: name, description: description, input: input,
-                                    recognizerSettings: settings, recognizer: defaults)
-        profile.recognizer = try profile.recognizer(with: nil)
-        return profile
+        return DeviceProfile(file: document.file, name: name, description: description, input: input, recognizerSettings: settings,
+                             recognizer: try .resolvingDocuments(profile: settings, defaults: defaults))
     }
 
     private static func rejectKeys(_ keys: [String], in map: YAMLMapping, kind: String) throws(DocumentError) {

@@ -1,7 +1,6 @@
 import ActionButtonCore
 import DeviceProfiles
 import LinuxInput
-import SessionLog
 import YAMLDocuments
 import Simulation
 import SimulationEvents
@@ -45,12 +44,7 @@ public final class LiveSession {
         /// import-evemu): a scenario's keys win, then the device profile's, then its kind's
         /// defaults; the terminal's are evdev's (it needs no debounce).
         public static func timings(scenario: RecognizerSettings, profile: DeviceProfile?) throws(DocumentError) -> PressRecognizer.Configuration {
-            if let profile { return try profile.recognizer(with: scenario) }
-            do throws(RecognizerSettings.Conflict) {
-                return try .resolving(scenario: scenario, defaults: .evdev)
-            } catch {
-                throw DocumentError(error)
-            }
+            try .resolvingDocuments(scenario: scenario, profile: profile?.recognizerSettings, defaults: profile?.kindDefaults ?? .evdev)
         }
 
         /// Another profile in place (SIGHUP), with the timings `timings(scenario:profile:)` gave.
@@ -363,8 +357,8 @@ public final class LiveSession {
                 if !resynced, stamped < time.nanoseconds, stamped >= -1_000_000_000 {
                     // Read a wake-up after the log had passed its time (the kernel stamped it
                     // as this loop read the clock): logged at the log's latest time, and said.
-                    sink.record(SimulationEvent(time: time, kind: .step(
-                        "read late: \(button) \(direction == .down ? "down" : "up") stamped \(JSONLineWriter.seconds(stamped)) s, \(JSONLineWriter.seconds(time.nanoseconds - stamped)) s before the log's latest time")))
+                    sink.record(SimulationEvent(time: time, kind: TimeOrderedSink.lateNote(
+                        "read late", button, direction, happened: Timestamp(nanoseconds: stamped), loggedAt: time)))
                 }
                 // Windows that ran out before the edge are settled first, at their own times;
                 // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).

@@ -42,13 +42,21 @@ final class TimeOrderedSink: SimulationEventSink {
             }
             switch event.kind {
             case .edge(let edge), .edgeDropped(let edge, _):
-                sink.record(SimulationEvent(time: time, kind: .step(
-                    "logged late: \(edge.button) \(edge.direction == .down ? "down" : "up") at \(JSONLineWriter.seconds(event.time.nanoseconds)) s, "
-                        + "\(JSONLineWriter.seconds(time.nanoseconds - event.time.nanoseconds)) s before the log's latest time")))
+                sink.record(SimulationEvent(time: time, kind: Self.lateNote("logged late", edge.button, edge.direction,
+                                                                            happened: event.time, loggedAt: time)))
             default:
                 break
             }
             sink.record(SimulationEvent(time: time, kind: event.kind))
         }
+    }
+
+    /// What the log says of an edge it writes after its own time (`read late`: read a
+    /// wake-up late; `logged late`: settled after a later report): when it happened, and how
+    /// long before the time it is logged at. The kernel tests' load check reads these.
+    static func lateNote(_ what: String, _ button: Button, _ direction: EdgeDirection,
+                         happened: Timestamp, loggedAt: Timestamp) -> SimulationEvent.Kind {
+        .step("\(what): \(button) \(direction == .down ? "down" : "up") at \(JSONLineWriter.seconds(happened.nanoseconds)) s, "
+              + "\(JSONLineWriter.seconds(loggedAt.nanoseconds - happened.nanoseconds)) s before the log's latest time")
     }
 }

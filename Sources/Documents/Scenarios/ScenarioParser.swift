@@ -64,15 +64,9 @@ public enum ScenarioParser {
         }
         let seed = try top["seed"]?.int("seed") ?? 0
 
-        let recognizerSettings = try top["recognizer"].map { v throws(DocumentError) in
-            try RecognizerSettings.parse(v, defaults: .init())
-        } ?? RecognizerSettings()
-        let recognizer: PressRecognizer.Configuration
-        do throws(RecognizerSettings.Conflict) {
-            recognizer = try .resolving(scenario: recognizerSettings, defaults: .init())
-        } catch {
-            throw DocumentError(error)
-        }
+        let recognizerSettings = try top["recognizer"].map { v throws(DocumentError) in try RecognizerSettings.parse(v) }
+            ?? RecognizerSettings()
+        let recognizer = try PressRecognizer.Configuration.resolvingDocuments(scenario: recognizerSettings, defaults: .init())
         let until = try top["until"].map { v throws(DocumentError) in Timestamp(nanoseconds: try v.duration("until").nanoseconds) }
 
         // Steps, in time order; settings steps change which app later steps concern.

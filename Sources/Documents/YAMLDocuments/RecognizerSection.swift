@@ -6,24 +6,31 @@ import ActionButtonCore
 extension RecognizerSettings {
     public static let keys = ["debounce", "chord-window", "hold"]
 
-    /// Reads the section; `defaults` are what the document's kind gives the keys it leaves
-    /// out, so that a hold shorter than the chord window is refused here, at the key, even
-    /// when only one of the two is written.
-    public static func parse(_ value: YAMLValue, defaults: PressRecognizer.Configuration) throws(DocumentError) -> RecognizerSettings {
+    /// Reads the section's keys. Whether the timings work together is checked where they
+    /// are resolved (`PressRecognizer.Configuration.resolvingDocuments`), once.
+    public static func parse(_ value: YAMLValue) throws(DocumentError) -> RecognizerSettings {
         let map = try value.mapping("recognizer")
         try map.rejectUnknownKeys(keys)
         func setting(_ key: String) throws(DocumentError) -> Setting? {
             guard let v = map[key] else { return nil }
             return Setting(try v.duration("recognizer.\(key)"), source: v.location.description)
         }
-        let settings = RecognizerSettings(debounce: try setting("debounce"), chordWindow: try setting("chord-window"),
-                                          holdTime: try setting("hold"))
-        do throws(Conflict) {
-            _ = try PressRecognizer.Configuration.resolving(scenario: settings, defaults: defaults)
+        return RecognizerSettings(debounce: try setting("debounce"), chordWindow: try setting("chord-window"),
+                                  holdTime: try setting("hold"))
+    }
+}
+
+extension PressRecognizer.Configuration {
+    /// `resolving`, for timings read from documents: a conflict is an error at the
+    /// later-written timing, so that a hold shorter than the chord window is refused at its
+    /// key even when only one of the two is written.
+    public static func resolvingDocuments(scenario: RecognizerSettings? = nil, profile: RecognizerSettings? = nil,
+                                          defaults: PressRecognizer.Configuration) throws(DocumentError) -> PressRecognizer.Configuration {
+        do throws(RecognizerSettings.Conflict) {
+            return try resolving(scenario: scenario, profile: profile, defaults: defaults)
         } catch {
             throw DocumentError(error)
         }
-        return settings
     }
 }
 
