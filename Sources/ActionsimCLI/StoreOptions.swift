@@ -10,16 +10,33 @@ struct StoreOptions: ParsableArguments {
         valueName: "dir"))
     var dataDirectory: String?
 
-    @Option(name: .customLong("db"), help: ArgumentHelp("The session database file itself (overrides --data-dir).", valueName: "file"))
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The session database: a SQLite file (overrides --data-dir), or a lab's PostgreSQL.",
+        discussion: "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE: a run records into the local store and forwards its sessions to the lab; sessions, show, export and plot read the lab. Also ACTIONSIM_DB, or db: in the config file ($XDG_CONFIG_HOME/actionsim/config.yaml); the command line wins, then the environment.",
+        valueName: "file|url"))
     var databaseFile: String?
 
-    var path: String { databaseFile ?? SessionDatabase.defaultPath(dataDirectory: dataDirectory) }
+    @Option(name: .customLong("board"), help: ArgumentHelp(
+        "This board's name in the lab (recording), or the board whose sessions to read.",
+        discussion: "Default: ACTIONSIM_BOARD, board: in the config file, else the host name.",
+        valueName: "name"))
+    var board: String?
+
+    /// Where sessions go and come from, and the board: `LabSettings` decides.
+    func settings() throws -> LabSettings {
+        try LabSettings.resolve(db: databaseFile, dataDirectory: dataDirectory, board: board)
+    }
+
+    /// The local SQLite store.
+    var path: String {
+        get throws { try settings().localPath }
+    }
 
     /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
     /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
     /// crash are reported.
     func open() throws -> SessionDatabase {
-        let database = try SessionDatabase(readingFrom: path)
+        let database = try SessionDatabase(readingFrom: try path)
         Self.report(database)
         return database
     }

@@ -206,6 +206,26 @@ public final class SessionDatabase: @unchecked Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // A lab (issue 18): each session says which board recorded it; the store has an
+        // identity, its sessions' key in the lab's database with their local ids; and the
+        // outbox notes, per lab, how far each session was forwarded (`Outbox`).
+        migrator.registerMigration("v2-lab") { db in
+            try db.execute(sql: """
+                ALTER TABLE sessions ADD COLUMN board TEXT NOT NULL DEFAULT '';
+                CREATE TABLE store_identity (id TEXT NOT NULL);
+                CREATE TABLE lab_outbox (
+                    lab TEXT NOT NULL,                  -- the lab's database, without its password
+                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    lab_session_id INTEGER NOT NULL,    -- its id in the lab
+                    status TEXT NOT NULL,               -- the status and end the lab has
+                    end_t INTEGER,
+                    last_sample_t INTEGER,              -- the lab has every sample up to this time
+                    last_event INTEGER NOT NULL,        -- and every event up to this rowid
+                    PRIMARY KEY (lab, session_id)
+                );
+                """)
+            try db.execute(sql: "INSERT INTO store_identity (id) VALUES (?)", arguments: [UUID().uuidString.lowercased()])
+        }
         return migrator
     }
 

@@ -28,9 +28,12 @@ public final class SessionRecorder: SimulationEventSink {
         /// Wall-clock ns since 1970 at time zero of the run's time line.
         public var wallClockAtZero: Int64
         public var sensors: SensorSettings
+        /// The board the run is on (`--board`; a lab's database tells its boards apart by it).
+        public var board: String
 
         public init(source: String, name: String, app: String, seed: Int?, clock: String, wallClockAtZero: Int64,
-                    sensors: SensorSettings) {
+                    sensors: SensorSettings, board: String = "") {
+            self.board = board
             self.source = source
             self.name = name
             self.app = app
@@ -137,6 +140,9 @@ public final class SessionRecorder: SimulationEventSink {
     /// wants the queue (the run goes on while SQLite writes); the live loop, which sends a
     /// small batch a second, wants no other thread woken for it (idle cost, P4).
     public var commitsInline = false
+    /// Called after each batch is committed (on the thread that committed it): a lab's
+    /// forwarder is told there is more to send.
+    public var onCommit: (@Sendable () -> Void)?
 
     public init(database: SessionDatabase, run: Run,
                 monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds }) {
@@ -213,12 +219,12 @@ public final class SessionRecorder: SimulationEventSink {
             let id = try database.queue.write { db -> Int64 in
                 try db.execute(sql: """
                     INSERT INTO sessions (kind, workout_style, activity, app, run_name, source, seed, clock, wall_start, start_t,
-                                          status, sample_interval, pool_length, route_latitude, route_longitude, pid)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+                                          status, sample_interval, pool_length, route_latitude, route_longitude, pid, board)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
                     """, arguments: [kind.rawValue, style, activity, app, run.name, run.source, run.seed, run.clock,
                                      run.wallClockAtZero &+ time.nanoseconds, time.nanoseconds, sensors.interval.nanoseconds,
                                      sensors.workout.poolLength, sensors.workout.routeStart.latitude,
-                                     sensors.workout.routeStart.longitude, getpid()])
+                                     sensors.workout.routeStart.longitude, getpid(), run.board])
                 return db.lastInsertedRowID
             }
             current = id
@@ -260,7 +266,7 @@ public final class SessionRecorder: SimulationEventSink {
         }
         let samples = HandedBatch(pendingSamples), count = pendingSamples.count, events = pendingEvents
         let session = pendingSamples.first?.session
-        let path = database.path, recycler = self.recycler
+        let path = database.path, recycler = self.recycler, onCommit = self.onCommit
         pendingSamples = recycler.emptyBatch()
         pendingEvents = []
         let write: @Sendable (Database) throws -> Void = { db in
@@ -283,6 +289,7 @@ public final class SessionRecorder: SimulationEventSink {
                 }
             }
             progress.inFlight.signal()
+            if case .success = result { onCommit?() }
         }
         if commitsInline {
             finished(Result { try database.queue.write(write) })

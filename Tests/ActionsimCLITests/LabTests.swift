@@ -1,0 +1,361 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The lab's servers, started by `make test-lab` (Tests/lab/lab-servers.sh): PostgreSQL and
+/// Prometheus on loopback. Without them (a plain `swift test`) the tests that need them are
+/// not run; `make test` runs them with the servers.
+enum Lab {
+    static let environment = ProcessInfo.processInfo.environment
+    static let postgres = environment["ACTIONSIM_LAB_POSTGRES"]
+    static let prometheus = environment["ACTIONSIM_LAB_PROMETHEUS"]
+    static let targets = environment["ACTIONSIM_LAB_TARGETS"]
+    static let servers = environment["ACTIONSIM_LAB_SERVERS"]
+    static var available: Bool { postgres != nil && prometheus != nil && targets != nil && servers != nil }
+
+    /// A database of its own for one test, so tests never see each other's boards.
+    static func freshDatabase(_ name: String) throws -> String {
+        let base = postgres!
+        let database = "t_\(name)_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try psql(base, "CREATE DATABASE \(database)")
+        return String(base[..<base.lastIndex(of: "/")!]) + "/" + database
+    }
+
+    /// Runs one statement with psql and returns its unaligned output.
+    static func psql(_ url: String, _ sql: String) throws -> String {
+        let result = try tool("/usr/bin/psql", [url, "-v", "ON_ERROR_STOP=1", "-Atc", sql])
+        guard result.status == 0 else { throw LabTestError("psql \(sql): \(result.stderr)") }
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func tool(_ path: String, _ arguments: [String]) throws -> CLI.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Rows of one board's local store: samples and events per session id.
+    static func localCounts(_ store: String) throws -> (samples: Int, events: Int, sessions: Int) {
+        let queue = try DatabaseQueue(path: store)
+        return try queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM events") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions") ?? 0)
+        }
+    }
+
+    /// The same counts in the lab, for one board.
+    static func labCounts(_ url: String, board: String) throws -> (samples: Int, events: Int, sessions: Int) {
+        let line = try psql(url, """
+            SELECT (SELECT COUNT(*) FROM samples JOIN sessions s ON s.id = session_id WHERE s.board = '\(board)'),
+                   (SELECT COUNT(*) FROM events JOIN sessions s ON s.id = session_id WHERE s.board = '\(board)'),
+                   (SELECT COUNT(*) FROM sessions WHERE board = '\(board)')
+            """).split(separator: "|").compactMap { Int($0) }
+        guard line.count == 3 else { throw LabTestError("unexpected psql output") }
+        return (line[0], line[1], line[2])
+    }
+}
+
+struct LabTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A live `actionsim run` whose keys the test types through a pipe.
+final class LiveBoard: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let errors = Pipe()
+    private let output = Pipe()
+    private let collected = StderrText()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["run"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        let collected = self.collected
+        errors.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        try process.run()
+    }
+
+    func type(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
+
+    var stderr: String { collected.text }
+
+    /// Waits (up to `seconds`) for standard error to contain `text`.
+    func waitFor(_ text: String, seconds: Double = 20) async throws -> Bool {
+        let until = Date().addingTimeInterval(seconds)
+        while Date() < until {
+            if stderr.contains(text) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return stderr.contains(text)
+    }
+
+    /// Quits (q) and waits for the exit status.
+    func quit() async throws -> Int32 {
+        type("q")
+        try? input.fileHandleForWriting.close()
+        let process = self.process
+        return try await CLI.offExecutor {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+}
+
+/// Standard error as it arrives, from the pipe's reading thread.
+final class StderrText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
+
+@Suite("A lab: test shards", .serialized)
+struct TestShardTests {
+    /// The scenario files a JUnit report names.
+    static func files(inJUnit path: String) throws -> [String] {
+        let xml = try String(contentsOfFile: path, encoding: .utf8)
+        return xml.components(separatedBy: "<testcase ").dropFirst().compactMap { testCase in
+            guard let start = testCase.range(of: "file=\"") else { return nil }
+            let rest = testCase[start.upperBound...]
+            return String(rest[..<rest.firstIndex(of: "\"")!])
+        }
+    }
+
+    @Test("test --shard I/4: four shards run every scenario exactly once, each with its own JUnit report")
+    func fourShardsCoverTheSuite() async throws {
+        let directory = CLI.temporaryDirectory()
+        let all = try await CLI.run(["test", "scenarios", "--shard", "1/1", "--junit", directory + "/all.xml"])
+        #expect(all.status == 0, "\(all.stdout)\(all.stderr)")
+        let everything = try Self.files(inJUnit: directory + "/all.xml")
+        #expect(everything.count > 20)
+        var seen: [String] = []
+        for index in 1...4 {
+            let shard = try await CLI.run(["test", "scenarios", "--shard", "\(index)/4", "--junit", directory + "/shard-\(index).xml"])
+            #expect(shard.status == 0, "\(shard.stdout)\(shard.stderr)")
+            let files = try Self.files(inJUnit: directory + "/shard-\(index).xml")
+            #expect(shard.stdout.contains("\(files.count) scenario\(files.count == 1 ? "" : "s") (shard \(index)/4 of \(everything.count))"))
+            let xml = try String(contentsOfFile: directory + "/shard-\(index).xml", encoding: .utf8)
+            #expect(xml.contains("actionsim scenarios (shard \(index) of 4)"))
+            seen += files
+        }
+        #expect(seen.count == everything.count, "a scenario ran in two shards, or in none")
+        #expect(Set(seen) == Set(everything))
+        // Stable: the same shard again runs the same scenarios.
+        let again = try await CLI.run(["test", "scenarios", "--shard", "2/4", "--junit", directory + "/again.xml"])
+        #expect(again.status == 0)
+        #expect(try Self.files(inJUnit: directory + "/again.xml") == Self.files(inJUnit: directory + "/shard-2.xml"))
+    }
+
+    @Test("Bad input: --shard that is not I/N with 1 ≤ I ≤ N exits 2 and says what it expects")
+    func badShards() async throws {
+        for (value, message) in [("5/4", "shards are numbered 1 to 4; this one is 5"), ("0/4", "shards are numbered 1 to 4; this one is 0"),
+                                 ("two", "expected I/N, this job's shard and the number of shards, e.g. --shard 1/4"),
+                                 ("1/0", "the number of shards must be from 1 to 10000")] {
+            let result = try await CLI.run(["test", "scenarios", "--shard", value])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("error: --shard \(value): \(message)"), "\(result.stderr)")
+        }
+    }
+}
+
+@Suite("A lab: one PostgreSQL and Prometheus for many boards", .serialized, .enabled(if: Lab.available))
+struct LabServerTests {
+    /// Replays of these scenarios, round robin: workouts and dives, presses and pauses.
+    static let scenarios = ["scenarios/demo.yaml", "scenarios/a07-pause-resume.yaml", "scenarios/a08-dive.yaml",
+                            "scenarios/a06-next-action-follows-donations.yaml"]
+
+    @Test("16 boards (12 replays, 4 live runs) into one PostgreSQL at once, PostgreSQL stopped for 30 s mid-way: every sample and event of every board is in the lab once")
+    func sixteenBoardsAndAnOutage() async throws {
+        let url = try Lab.freshDatabase("boards")
+        let root = CLI.temporaryDirectory()
+        func store(_ board: String) -> String { root + "/" + board }
+        let replayBoards = (1...12).map { String(format: "replay-%02d", $0) }
+        let liveBoards = (1...4).map { String(format: "live-%02d", $0) }
+
+        // The live boards start first and run through the outage.
+        var live: [LiveBoard] = []
+        for board in liveBoards {
+            let run = try LiveBoard(["--board", board, "--db", url, "--data-dir", store(board), "--no-log"])
+            run.type("a")
+            live.append(run)
+        }
+        // The replays, all at once beside them.
+        let replays = try await withThrowingTaskGroup(of: (String, CLI.Result).self) { group in
+            for (index, board) in replayBoards.enumerated() {
+                let scenario = Self.scenarios[index % Self.scenarios.count]
+                group.addTask {
+                    (board, try await CLI.run(["replay", scenario, "--no-log", "--board", board, "--db", url, "--data-dir", store(board)]))
+                }
+            }
+            var results: [String: CLI.Result] = [:]
+            for try await (board, result) in group { results[board] = result }
+            return results
+        }
+        for (board, result) in replays.sorted(by: { $0.key < $1.key }) {
+            #expect(result.status == 0, "\(board): \(result.stderr)")
+            #expect(result.stderr.contains("lab: postgres://"), "\(board) did not forward: \(result.stderr)")
+        }
+
+        // PostgreSQL away for 30 s while the live boards record: they go on, say so, and
+        // send their backlog when it is back.
+        let before = try liveBoards.map { try Lab.localCounts(store($0) + "/actionsim.sqlite").samples }
+        #expect(try Lab.tool(Lab.servers!, ["stop-postgres"]).status == 0)
+        let stopped = Date()
+        for (board, run) in zip(liveBoards, live) {
+            #expect(try await run.waitFor("the lab's database is away", seconds: 15), "\(board): \(run.stderr)")
+        }
+        try await Task.sleep(for: .seconds(max(0, 30 - Date().timeIntervalSince(stopped))))
+        let during = try liveBoards.map { try Lab.localCounts(store($0) + "/actionsim.sqlite").samples }
+        for (index, board) in liveBoards.enumerated() {
+            #expect(during[index] >= before[index] + 25, "\(board) did not go on recording while the lab was away")
+        }
+        #expect(try Lab.tool(Lab.servers!, ["start-postgres"]).status == 0)
+        for (board, run) in zip(liveBoards, live) {
+            #expect(try await run.waitFor("is back; the backlog", seconds: 20), "\(board): \(run.stderr)")
+        }
+        try await Task.sleep(for: .seconds(2))
+        for (board, run) in zip(liveBoards, live) {
+            let status = try await run.quit()
+            #expect(status == 0, "\(board): \(run.stderr)")
+            #expect(run.stderr.contains("lab: postgres://"), "\(board): \(run.stderr)")
+        }
+
+        // Every board's rows, once: the lab's counts are the local store's.
+        var total = 0
+        for board in replayBoards + liveBoards {
+            let local = try Lab.localCounts(store(board) + "/actionsim.sqlite")
+            let lab = try Lab.labCounts(url, board: board)
+            #expect(local.samples > 0, "\(board) recorded nothing")
+            #expect(lab.samples == local.samples && lab.events == local.events && lab.sessions == local.sessions,
+                    "\(board): local \(local), lab \(lab)")
+            total += lab.samples
+        }
+        #expect(try Int(Lab.psql(url, "SELECT COUNT(*) FROM samples")) == total)
+        // The live sessions have a sample for every second, the 30 s of the outage included.
+        let gaps = try Lab.psql(url, """
+            SELECT COUNT(*) FROM (SELECT t - LAG(t) OVER (PARTITION BY session_id ORDER BY t) AS step
+                                  FROM samples JOIN sessions s ON s.id = session_id WHERE s.board LIKE 'live-%') steps
+            WHERE step <> 1000000000
+            """)
+        #expect(gaps == "0")
+        for board in liveBoards {
+            #expect(try Lab.labCounts(url, board: board).samples >= 35, "\(board)")
+        }
+
+        // A resend is harmless: forget what was forwarded (as if the board died between the
+        // lab's commit and its note of it) and send everything again.
+        let board = replayBoards[0]
+        let queue = try DatabaseQueue(path: store(board) + "/actionsim.sqlite")
+        try await queue.write { db in try db.execute(sql: "DELETE FROM lab_outbox") }
+        let countsBefore = try Lab.labCounts(url, board: board)
+        let again = try await CLI.run(["forward", "--db", url, "--data-dir", store(board)])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("forwarded"), "\(again.stdout)")
+        let countsAfter = try Lab.labCounts(url, board: board)
+        #expect(countsAfter == countsBefore)
+
+        // The reading commands read the lab, one board or all.
+        let all = try await CLI.run(["sessions", "--db", url])
+        #expect(all.status == 0, "\(all.stderr)")
+        for board in replayBoards + liveBoards { #expect(all.stdout.contains(board), "\(board) missing from sessions") }
+        let one = try await CLI.run(["sessions", "--db", url, "--board", "live-02"])
+        #expect(one.stdout.contains("live-02") && !one.stdout.contains("live-01") && !one.stdout.contains("replay-"))
+        // A session exported from the lab is the same file as from the board's own store.
+        let labID = try Lab.psql(url, "SELECT id FROM sessions WHERE board = 'replay-01' AND kind = 'workout' ORDER BY id LIMIT 1")
+        let localID = try Lab.psql(url, "SELECT origin_id FROM sessions WHERE id = \(labID)")
+        for format in ["tcx", "csv"] {
+            let fromLab = root + "/lab.\(format)", fromBoard = root + "/board.\(format)"
+            let a = try await CLI.run(["export", labID, "--format", format, "-o", fromLab, "--db", url])
+            let b = try await CLI.run(["export", localID, "--format", format, "-o", fromBoard, "--data-dir", store("replay-01")])
+            #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: fromLab)) == Data(contentsOf: URL(fileURLWithPath: fromBoard)),
+                    "\(format) differs between the lab and the board")
+        }
+        let show = try await CLI.run(["show", labID, "--db", url])
+        #expect(show.status == 0 && show.stdout.contains("board:") && show.stdout.contains("replay-01"), "\(show.stdout)\(show.stderr)")
+    }
+
+    @Test("Prometheus scrapes two live runs (--metrics); a query through its HTTP API returns the press counts their logs show")
+    func prometheusScrapesTwoRuns() async throws {
+        let root = CLI.temporaryDirectory()
+        var runs: [LiveBoard] = []
+        var ports: [Int] = []
+        for (index, board) in ["prom-a", "prom-b"].enumerated() {
+            let run = try LiveBoard(["--board", board, "--metrics", "127.0.0.1:0", "--no-store", "--log-dir", root + "/log-\(index)"])
+            #expect(try await run.waitFor("/metrics (board \(board))"), "\(run.stderr)")
+            let text = run.stderr
+            let start = try #require(text.range(of: "metrics: http://127.0.0.1:"))
+            ports.append(try #require(Int(text[start.upperBound...].prefix { $0.isNumber })))
+            runs.append(run)
+        }
+        let targets = #"[{"targets": ["127.0.0.1:\#(ports[0])", "127.0.0.1:\#(ports[1])"]}]"#
+        try targets.write(toFile: Lab.targets!, atomically: true, encoding: .utf8)
+
+        // Presses: the first starts the workout, the others mark laps or are ignored (busy).
+        runs[0].type("a")
+        runs[1].type("a")
+        try await Task.sleep(for: .seconds(2))
+        runs[0].type("aaa")
+        runs[1].type("a")
+        try await Task.sleep(for: .milliseconds(500))
+        runs[0].type("a")
+
+        // The scraped counts, once two scrapes in a row agree and both boards are there.
+        let query = "actionsim_gestures_total{kind=\"press\"}"
+        var scraped: [String: Int] = [:]
+        var previous: [String: Int] = [:]
+        let until = Date().addingTimeInterval(30)
+        while Date() < until {
+            try await Task.sleep(for: .seconds(1.5))
+            var components = URLComponents(string: Lab.prometheus! + "/api/v1/query")!
+            components.queryItems = [URLQueryItem(name: "query", value: query)]
+            let answer = try Lab.tool("/usr/bin/curl", ["-fsS", components.url!.absoluteString])
+            guard answer.status == 0,
+                  let json = try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any],
+                  let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]] else { continue }
+            var counts: [String: Int] = [:]
+            for series in result {
+                guard let labels = series["metric"] as? [String: String], let board = labels["board"],
+                      let value = series["value"] as? [Any], let text = value.last as? String, let count = Double(text) else { continue }
+                counts[board] = Int(count)
+            }
+            if counts.count == 2, counts == previous, counts.values.allSatisfy({ $0 > 0 }) { scraped = counts; break }
+            previous = counts
+        }
+        // The metrics page itself: the latency histogram, the session state.
+        let page = try Lab.tool("/usr/bin/curl", ["-fsS", "http://127.0.0.1:\(ports[0])/metrics"])
+        #expect(page.stdout.contains("actionsim_press_dispatch_latency_seconds_bucket"), "\(page.stdout)")
+        #expect(page.stdout.contains(#"actionsim_session_state{board="prom-a",state="running"} 1"#), "\(page.stdout)")
+        #expect(page.stdout.contains(#"actionsim_intents_performed_total{board="prom-a",role="start"} 1"#), "\(page.stdout)")
+
+        for run in runs { #expect(try await run.quit() == 0) }
+        for (index, board) in ["prom-a", "prom-b"].enumerated() {
+            let directory = root + "/log-\(index)"
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasSuffix(".jsonl") })
+            let log = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            let presses = log.split(separator: "\n").filter { $0.contains(#""event":"gesture""#) && $0.contains(#""gesture":"press""#) }
+            #expect(presses.count == [5, 2][index])
+            #expect(scraped[board] == presses.count, "Prometheus has \(scraped), the log of \(board) \(presses.count) presses")
+        }
+        try "[]".write(toFile: Lab.targets!, atomically: true, encoding: .utf8)
+    }
+}
