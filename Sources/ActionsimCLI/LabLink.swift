@@ -15,7 +15,7 @@ final class LabLink: Sendable {
     static let finishTimeout: Duration = .seconds(10)
 
     /// Starts forwarding the store `recorder` writes, when a lab is configured.
-    init?(settings: LabSettings, recorder: SessionRecorder, metrics: RunMetrics?) {
+    init?(settings: LabSettings, recorder: SessionRecorder, metrics: RunMetrics?, live: Bool) {
         guard let url = settings.lab else { return nil }
         self.settings = settings
         let said = Mutex<(reachable: Bool, lastBacklogNote: ContinuousClock.Instant?)>((true, nil))
@@ -41,6 +41,8 @@ final class LabLink: Sendable {
             }
             if let message { Terminal.warning(message) }
         }
+        // A live run (committing a second's rows each second) sends every 2 s; a replay at once.
+        if live { forwarder.minimumInterval = .seconds(2) }
         recorder.onCommit = { [forwarder] in forwarder.nudge() }
         forwarder.start()
     }

@@ -112,7 +112,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0, board: lab?.board ?? "")
             }
             if let recorder { sinks.append(recorder) }
-            let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil) } }
+            let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
             sinks.append(live)
 
             let started = ContinuousClock.now

@@ -204,7 +204,7 @@ struct LiveRun {
                     board: lab.settings.board))
                 stored!.commitsInline = true
                 sinks.append(stored!)
-                labLink = LabLink(settings: lab.settings, recorder: stored!, metrics: lab.metrics)
+                labLink = LabLink(settings: lab.settings, recorder: stored!, metrics: lab.metrics, live: true)
             } catch {
                 Terminal.warning("warning: \(error); running without the session store")
             }

@@ -94,8 +94,9 @@ public final class Outbox: @unchecked Sendable {
     public static let sampleColumns = ["heart_rate", "active_energy", "distance", "speed", "cadence", "strokes", "depth",
                                        "pressure", "water_temperature"]
 
-    /// The first session with something the lab lacks, and up to `limit` of its rows.
-    public func nextBatch(limit: Int = 4096) throws(StoreError) -> Batch? {
+    /// The first session with something the lab lacks, and up to `samplesLimit` of its
+    /// samples and `eventsLimit` of its events.
+    public func nextBatch(samples samplesLimit: Int = 4000, events eventsLimit: Int = 1000) throws(StoreError) -> Batch? {
         do {
             return try queue.read { db -> Batch? in
                 guard let row = try Row.fetchOne(db, sql: Self.pendingSQL + " ORDER BY s.id LIMIT 1", arguments: [lab]) else {
@@ -108,20 +109,20 @@ public final class Outbox: @unchecked Sendable {
                 let samples = try Row.fetchAll(db, sql: """
                     SELECT t, elapsed, \(Self.sampleColumns.joined(separator: ", ")), submerged
                     FROM samples WHERE session_id = ? AND t > ? ORDER BY t LIMIT ?
-                    """, arguments: [session.id, lastSample, limit + 1]).map { row in
+                    """, arguments: [session.id, lastSample, samplesLimit + 1]).map { row in
                     Sample(t: try row.decode(Int64.self, atIndex: 0), elapsed: try row.decode(Int64.self, atIndex: 1),
                            values: try (0..<9).map { try row.decode(Double?.self, atIndex: $0 + 2) },
                            submerged: try row.decode(Int64?.self, atIndex: 11))
                 }
                 let events = try Row.fetchAll(db, sql: """
                     SELECT rowid, t, kind, label FROM events WHERE session_id = ? AND rowid > ? ORDER BY rowid LIMIT ?
-                    """, arguments: [session.id, lastEvent, limit + 1]).map { row in
+                    """, arguments: [session.id, lastEvent, eventsLimit + 1]).map { row in
                     Event(seq: try row.decode(Int64.self, atIndex: 0), t: try row.decode(Int64.self, atIndex: 1),
                           kind: try row.decode(String.self, atIndex: 2), label: try row.decode(String.self, atIndex: 3))
                 }
-                let isLast = samples.count <= limit && events.count <= limit
-                return Batch(session: session, labSessionID: labSessionID, samples: Array(samples.prefix(limit)),
-                             events: Array(events.prefix(limit)), isLast: isLast)
+                let isLast = samples.count <= samplesLimit && events.count <= eventsLimit
+                return Batch(session: session, labSessionID: labSessionID, samples: Array(samples.prefix(samplesLimit)),
+                             events: Array(events.prefix(eventsLimit)), isLast: isLast)
             }
         } catch {
             throw StoreError.wrap(error, path: path, doing: "read what is to be forwarded")
