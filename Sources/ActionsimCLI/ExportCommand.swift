@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let format = self.format ?? Self.format(forFile: output)!
         let database = try store.open()
-        let recorded = try session.load(from: database)
+        let recorded = try session.load(from: database, board: try store.boardFilter)
         let bytes = try Exporter.export(recorded, as: format)
         try OutputFile.write(bytes, to: output)
         if output != "-" {

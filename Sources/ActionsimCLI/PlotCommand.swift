@@ -22,7 +22,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let recorded = try session.load(from: database)
+        let recorded = try session.load(from: database, board: try store.boardFilter)
         let svg = SVGPlot.render(recorded)
         try OutputFile.write(svg, to: output)
         if output != "-" { Terminal.note("wrote \(output): session \(recorded.id) (\(recorded.kind)), \(recorded.samples.count) samples") }

@@ -13,30 +13,35 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let listings = try database.sessions()
+        let board = try store.boardFilter
+        let listings = try database.sessions(board: board)
         guard !listings.isEmpty else {
-            Terminal.line("no sessions in \(database.path) yet; `actionsim replay SCENARIO` records them")
+            Terminal.line("no sessions\(board.map { " of board \($0)" } ?? "") in \(database.location) yet; `actionsim replay SCENARIO` records them")
             return
         }
+        // The board column once any session names its board (a lab, or a store recorded with boards).
+        let boards = listings.contains { !$0.board.isEmpty }
+        let width = max(8, (listings.map(\.board.count).max() ?? 0) + 2)
+        func boardColumn(_ text: String) -> String { boards ? pad(text, width) : "" }
         let output = OutputBuffer(immediate: false)
-        output.line(pad("ID", 6) + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13) + pad("STARTED (UTC)", 22)
-                    + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
+        output.line(pad("ID", 6) + boardColumn("BOARD") + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13)
+                    + pad("STARTED (UTC)", 22) + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
         for s in listings {
             if s.damage != nil {
-                output.line(pad(String(s.id), 6) + pad("—", 18) + pad("—", 14) + pad("damaged", 13) + pad("—", 22)
-                            + pad("—", 13) + pad(String(s.samples), 9) + "—")
+                output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board) + pad("—", 18) + pad("—", 14)
+                            + pad("damaged", 13) + pad("—", 22) + pad("—", 13) + pad(String(s.samples), 9) + "—")
                 continue
             }
             let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
             let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
-            output.line(pad(String(s.id), 6) + pad(kind, 18) + pad(s.app, 14) + pad(s.status.rawValue, 13)
-                        + pad(Self.stamp.string(from: started), 22) + pad(Duration.clock(s.duration), 13)
-                        + pad(String(s.samples), 9) + s.runName)
+            output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board) + pad(kind, 18) + pad(s.app, 14)
+                        + pad(s.status.rawValue, 13) + pad(Self.stamp.string(from: started), 22)
+                        + pad(Duration.clock(s.duration), 13) + pad(String(s.samples), 9) + s.runName)
         }
         output.flush()
         for s in listings {
             if let damage = s.damage {
-                Terminal.warning("warning: " + StoreError.damagedSession(s.id, path: database.path, damage).description)
+                Terminal.warning("warning: " + StoreError.damagedSession(s.id, path: database.location, damage).description)
             }
         }
     }

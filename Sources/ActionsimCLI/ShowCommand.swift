@@ -19,7 +19,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let recorded = try session.load(from: database)
+        let recorded = try session.load(from: database, board: try store.boardFilter)
         Terminal.line(Self.summary(of: recorded).joined(separator: "\n"))
     }
 
@@ -34,6 +34,9 @@ struct ShowCommand: ParsableCommand {
             "session \(session.id): \(session.kind)\(session.workoutStyle.map { " (\($0))" } ?? "") by \(session.app), \(session.status)",
             row("scenario", "\(session.runName) (\(session.source), \(session.clock) clock, seed \(session.seed.map(String.init) ?? "—"))"),
             row("started", SessionsCommand.stamp.string(from: started) + " UTC"),
+        ]
+        if !session.board.isEmpty { lines.append(row("board", session.board)) }
+        lines += [
             row("duration", Duration.clock(summary.duration) + (summary.pauses > 0 ? " (active \(Duration.clock(summary.activeDuration)), \(summary.pauses) pause\(summary.pauses == 1 ? "" : "s"))" : "")),
             row("samples", "\(summary.samples) every \(TimeFormat.duration(session.sampleInterval))"),
         ]

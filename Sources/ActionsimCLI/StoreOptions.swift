@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabStore
 import SessionStore
 import Telemetry
 
@@ -35,10 +36,24 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
     /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
     /// crash are reported.
-    func open() throws -> SessionDatabase {
-        let database = try SessionDatabase(readingFrom: try path)
+    ///
+    /// With a lab (`--db postgres://...`, ACTIONSIM_DB or the config file) and no local
+    /// store named on the command line, the lab's database is read instead.
+    func open() throws -> any SessionSource {
+        let settings = try settings()
+        if let url = settings.lab, !settings.readsLocal { return try LabDatabase(url: url) }
+        let database = try SessionDatabase(readingFrom: settings.localPath)
         Self.report(database)
         return database
+    }
+
+    /// The board whose sessions a reading command shows: only a board named (--board,
+    /// ACTIONSIM_BOARD or the config file), never the host name by default.
+    var boardFilter: String? {
+        get throws {
+            let settings = try settings()
+            return settings.boardNamed ? settings.board : nil
+        }
     }
 
     static func report(_ database: SessionDatabase) {
@@ -68,20 +83,21 @@ struct SessionReference: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// Loads the session, or says why not (exit 2).
-    func load(from database: SessionDatabase) throws -> RecordedSession {
+    /// Loads the session, or says why not (exit 2). `last`, `last-workout` and `last-dive`
+    /// are of `board` when one is given.
+    func load(from database: any SessionSource, board: String? = nil) throws -> RecordedSession {
         let id: Int64
         switch choice {
         case .id(let number): id = number
         case .last, .lastWorkout, .lastDive:
-            let listings = try database.sessions()
+            let listings = try database.sessions(board: board)
             let wanted: Listing? = switch choice {
             case .lastWorkout: listings.last { $0.kind == .workout }
             case .lastDive: listings.last { $0.kind == .dive }
             default: listings.last
             }
             guard let wanted else {
-                throw CommandError.badInput("the store \(database.path) has no \(choice.word)session yet; replay a scenario first")
+                throw CommandError.badInput("the store \(database.location) has no \(choice.word)session\(board.map { " of board \($0)" } ?? "") yet; replay a scenario first")
             }
             id = wanted.id
         }

@@ -338,9 +338,34 @@ public final class SessionDatabase: @unchecked Sendable {
         public var startWallClock: Int64
         public var duration: Duration
         public var samples: Int
+        /// The board that recorded it (empty in a store from before boards were named).
+        public var board = ""
         /// Why the session cannot be read, when it is damaged; the other fields are then
         /// placeholders, and `session(id:)` refuses it with this reason.
         public var damage: String?
+
+        public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, app: String, runName: String,
+                    status: RecordedSession.Status, startWallClock: Int64, duration: Duration, samples: Int, board: String,
+                    damage: String?) {
+            self.id = id
+            self.kind = kind
+            self.workoutStyle = workoutStyle
+            self.app = app
+            self.runName = runName
+            self.status = status
+            self.startWallClock = startWallClock
+            self.duration = duration
+            self.samples = samples
+            self.board = board
+            self.damage = damage
+        }
+    }
+
+    /// Every session of `board` (nil: of every board), in order.
+    public func sessions(board: String?) throws(StoreError) -> [Listing] {
+        let all = try sessions()
+        guard let board else { return all }
+        return all.filter { $0.board == board }
     }
 
     /// Every session, in order. A damaged one is listed with its damage, not refused: the
@@ -371,10 +396,11 @@ public final class SessionDatabase: @unchecked Sendable {
                         return Listing(id: stored.id, kind: stored.kind, workoutStyle: stored.workoutStyle, app: stored.app,
                                        runName: stored.runName, status: status(stored.status, of: stored.id),
                                        startWallClock: stored.wallStart, duration: .nanoseconds(last - stored.start),
-                                       samples: samples, damage: nil)
+                                       samples: samples, board: Self.board(row), damage: nil)
                     } catch {
                         return Listing(id: id, kind: .workout, workoutStyle: nil, app: "", runName: "", status: .interrupted,
-                                       startWallClock: 0, duration: .zero, samples: samples, damage: error.problem)
+                                       startWallClock: 0, duration: .zero, samples: samples, board: Self.board(row),
+                                       damage: error.problem)
                     }
                 }
             }
@@ -410,6 +436,12 @@ public final class SessionDatabase: @unchecked Sendable {
         }
     }
 
+    /// A session's board: text, or empty (a store from before boards, or a damaged value).
+    static func board(_ row: Row) -> String {
+        guard let value = row["board"] as DatabaseValue?, case .string(let text) = value.storage else { return "" }
+        return text
+    }
+
     private static func load(_ row: Row, in db: Database,
                              status: (RecordedSession.Status) -> RecordedSession.Status) throws(StoredSession.Damage) -> RecordedSession {
         let stored = try StoredSession(row)
@@ -419,6 +451,7 @@ public final class SessionDatabase: @unchecked Sendable {
             startWallClock: stored.wallStart, startTime: Timestamp(nanoseconds: stored.start),
             endTime: stored.end.map(Timestamp.init(nanoseconds:)), status: status(stored.status),
             sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength, routeStart: stored.routeStart)
+        session.board = board(row)
         do {
             let events = try Row.fetchCursor(db, sql: "SELECT t, kind, label FROM events WHERE session_id = ? ORDER BY t, rowid",
                                              arguments: [stored.id])
@@ -499,7 +532,7 @@ public final class SessionDatabase: @unchecked Sendable {
     ]
 
     /// The readings of a loaded session (its row and times were checked as it was read).
-    static func implausibleValue(in session: RecordedSession) -> String? {
+    public static func implausibleValue(in session: RecordedSession) -> String? {
         for timed in session.samples {
             for field in plausible {
                 if let value = field.value(timed.sample), !field.range.contains(value) {

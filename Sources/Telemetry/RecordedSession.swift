@@ -64,6 +64,8 @@ public struct RecordedSession: Sendable {
     public var routeStart: (latitude: Double, longitude: Double)
     public var samples: [TimedSample]
     public var events: [Event]
+    /// The board that recorded it (`--board`; empty in a store from before boards were named).
+    public var board = ""
 
     public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
                 runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
