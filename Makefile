@@ -22,7 +22,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release demo test test-unit test-scenarios test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release demo test test-unit test-scenarios test-lab test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -35,6 +35,7 @@ help:
 	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
+	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
 # Apt packages, installed only when one is missing.
@@ -78,7 +79,7 @@ demo: build
 	$(BIN) replay scenarios/demo.yaml
 
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-unit test-scenarios test-exports test-examples test-kernel test-long
+test: test-unit test-scenarios test-lab test-exports test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 test-unit: deps
@@ -88,6 +89,30 @@ test-unit: deps
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"
 	$(BIN) test scenarios --junit .build/scenarios-junit.xml
+
+# A lab (issue 18): PostgreSQL 15 and Prometheus from Debian's packages, started on loopback
+# with their data under .build/lab (as nobody when run as root: PostgreSQL refuses root),
+# and stopped afterwards whatever happened. Then the README's CI matrix in small: the
+# scenarios in 4 shards at once, their JUnit reports merged with junitparser.
+LAB_PYENV := .build/lab-pyenv
+$(LAB_PYENV)/.installed:
+	python3 -m venv $(LAB_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(LAB_PYENV); }
+	$(LAB_PYENV)/bin/pip install -q junitparser==5.0.3
+	touch $@
+
+test-lab: build $(LAB_PYENV)/.installed
+	@echo "==> a lab: 16 boards into one PostgreSQL, PostgreSQL away for 30 s, Prometheus scraping two live runs"
+	Tests/lab/lab-servers.sh install
+	Tests/lab/lab-servers.sh start
+	set -a; source .build/lab/env; set +a; status=0; \
+	  $(SWIFT) test --filter LabServerTests || status=$$?; \
+	  Tests/lab/lab-servers.sh stop; exit $$status
+	@echo "==> the scenarios in 4 shards at once, their JUnit reports merged (the README's CI matrix)"
+	rm -rf .build/shards && mkdir -p .build/shards
+	for i in 1 2 3 4; do $(BIN) test scenarios --shard $$i/4 --junit .build/shards/shard-$$i.xml > .build/shards/shard-$$i.txt & done; wait
+	$(LAB_PYENV)/bin/junitparser merge .build/shards/shard-*.xml .build/shards/all.xml
+	$(BIN) test scenarios --shard 1/1 --junit .build/shards/unsharded.xml > /dev/null
+	$(LAB_PYENV)/bin/python Tests/lab/check-shards.py .build/shards/all.xml .build/shards/unsharded.xml
 
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
 # actionsim inside, presses buttons through the kernel and checks the session logs.
@@ -153,6 +178,7 @@ bench: deps
 	@echo "==> benchmark (release build)"
 	$(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
+	Benchmarks/lab/lab-bench.sh
 
 # libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu
 # recordings and the session database (Tests/Fuzz),
