@@ -9,31 +9,37 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
-# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests).
-APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools
+# Debian packages the build and the tests need (jq, udevadm and evemu-record: the real-kernel tests;
+# sqlite3 and time: make bench's baseline for the exports, and how it measures their memory).
+APT_PACKAGES := pkg-config libevdev-dev libgpiod-dev libsqlite3-dev jq udev evemu-tools sqlite3 time
 SWIFT_VERSION := 6.3.1
 SWIFT := $(shell command -v swift 2>/dev/null || { [ -x /opt/swift/usr/bin/swift ] && echo /opt/swift/usr/bin/swift; } || echo swift)
 BIN := .build/debug/actionsim
 # The binary to copy to a board (make release): one static executable.
 RELEASE_BIN := .build-static/release/actionsim
+# The same against libgpiod 2.2.1 (Debian 13, current Raspberry Pi OS), for the real-kernel
+# tests: Debian 13's libgpiod-dev and libgpiod3, unpacked into .build/libgpiod2 (never installed).
+RELEASE_BIN_GPIOD2 := .build-static-gpiod2/release/actionsim
 # The example watch apps (Examples/NAME/NAME Watch App), and where make test-examples
 # writes their packages (init-package) and builds them.
 EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release demo test test-unit test-scenarios test-lab test-exports test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-scenarios test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
+	@echo "make demo-web   the same, shown in a browser: the drawn watch, its charts, a scrubber"
 	@echo "make test   build and run every test"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
-	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN))"
+	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN)), for the machine's libgpiod"
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
 	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
-	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5 min)"
+	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
+	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
@@ -69,18 +75,40 @@ build: deps
 # is for a developer's machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only
 # when $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc
 # at run time; those lines are filtered out, every other line of the build is shown.
+STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
 release: deps
-	@echo "==> building the static actionsim ($(RELEASE_BIN))"
+	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod)"
 	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits -Xswiftc -static-executable 2>&1 \
-	  | { grep -Ev "warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)" || true; }
+	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+
+# libgpiod 2.2.1 from Debian 13 beside the system's 1.6: downloaded and unpacked, not installed.
+libgpiod2:
+	@Tests/libgpiod2/fetch.sh >/dev/null
+
+release-gpiod2: deps libgpiod2
+	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
+	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(SWIFT) build -c release --product actionsim --scratch-path .build-static-gpiod2 --disable-default-traits \
+	  -Xswiftc -static-executable 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"
 	$(BIN) replay scenarios/demo.yaml
 
+# The demo in a browser (--open runs xdg-open on the page's URL); Ctrl-C stops serving it.
+demo-web: build
+	@echo "==> replaying scenarios/demo.yaml with its web page (Ctrl-C stops serving it)"
+	$(BIN) replay scenarios/demo.yaml --web --open --no-log
+
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-unit test-scenarios test-lab test-exports test-examples test-kernel test-long
+test: test-layers test-unit test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
+
+# Arrows point inward: every import in Sources/ against the layers (docs/layout.md); the
+# self-test first shows the check fails on each kind of wrong import.
+test-layers:
+	@echo "==> layers: every import points inward"
+	python3 Tests/Layers/check-layers.py --self-test
+	python3 Tests/Layers/check-layers.py
 
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"
@@ -115,21 +143,25 @@ test-lab: build $(LAB_PYENV)/.installed
 	$(LAB_PYENV)/bin/python Tests/lab/check-shards.py .build/shards/all.xml .build/shards/unsharded.xml
 
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
-# actionsim inside, presses buttons through the kernel and checks the session logs.
-test-kernel: deps
+# actionsim inside, presses buttons through the kernel and checks the session logs. The GPIO
+# tests run twice: with actionsim built against libgpiod 1.6 and against 2.2.1.
+test-kernel: release release-gpiod2
 	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
-	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh
+	ACTIONSIM_KERNEL_BIN=$(RELEASE_BIN) ACTIONSIM_KERNEL_BIN_GPIOD2=$(RELEASE_BIN_GPIOD2) Tests/kernel/test-kernel.sh
 
 # Tests too long or too greedy to run beside the others. On the host: twenty minutes of button
 # mashing (1,200,000 edges) through the engine must not grow the process's memory (measured
-# alone), and a scenario of a million steps is replayed (about 90 s in a debug build). Then the
+# alone), a scenario of a million steps is replayed (about 90 s in a debug build), and a
+# million key events are imported with import-evemu, checked and replayed (millionStepsImported,
+# a steps file; about 5 minutes in a debug build). Then the
 # load of make test-kernel for a minute instead of 5 s (a qemu boot of its own, ~1.5 min).
 test-long: deps
 	@echo "==> long tests, run alone: memory under twenty minutes of mashing, a million-step scenario"
 	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --filter memoryStaysFlat
 	ACTIONSIM_LONG_TESTS=1 $(SWIFT) test --skip-build --filter millionSteps
 	@echo "==> real-kernel load for a minute under qemu (Tests/kernel/test-kernel.sh --long)"
-	SWIFT=$(SWIFT) Tests/kernel/test-kernel.sh --long
+	$(MAKE) --no-print-directory release
+	ACTIONSIM_KERNEL_BIN=$(RELEASE_BIN) Tests/kernel/test-kernel.sh --long
 
 # The udev rules: the actionsim group, the rules file, then reload and re-trigger.
 UDEV_RULES := /etc/udev/rules.d/70-actionsim.rules
@@ -165,6 +197,26 @@ test-exports: build $(PYENV)/.installed
 	$(PYENV)/bin/python Tests/ExportValidation/validate_exports.py --actionsim $(BIN) --db $(EXPORT_DIR)/actionsim.sqlite \
 	  --workout 1 --dive 2 --out $(EXPORT_DIR)/files $$( [ -f "$$gpx_xsd" ] && echo --gpx-xsd "$$gpx_xsd" )
 
+# The web page (--web) in a real browser: headless Chromium and its driver from Debian's
+# packages, driven by selenium (PyPI, in its own venv); see Tests/BrowserTests/browser_test.py.
+BROWSER_PACKAGES := chromium chromium-driver
+BROWSER_PYENV := .build/pyenv-browser
+
+$(BROWSER_PYENV)/.installed: Tests/BrowserTests/requirements.txt
+	@echo "==> selenium and Pillow for the browser test, in $(BROWSER_PYENV)"
+	python3 -m venv $(BROWSER_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(BROWSER_PYENV); }
+	$(BROWSER_PYENV)/bin/pip install -q -r Tests/BrowserTests/requirements.txt
+	touch $@
+
+test-web: build $(BROWSER_PYENV)/.installed
+	@missing=""; for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages for the browser test:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	@echo "==> the web page in headless Chromium (Tests/BrowserTests/browser_test.py)"
+	$(BROWSER_PYENV)/bin/python Tests/BrowserTests/browser_test.py --actionsim $(BIN) --out .build/browser-test
+
 # The demo's workout and dive as SVG; with Chromium (apt-get install chromium), also as PNG.
 plots: build
 	rm -rf .build/plots && mkdir -p .build/plots
@@ -174,9 +226,10 @@ plots: build
 	if command -v chromium >/dev/null; then Tests/ExportValidation/screenshot-svg.sh .build/plots/*.svg; \
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
-bench: deps
+# The exports, the plot and the million-step replay are measured on the executable of make release.
+bench: deps release
 	@echo "==> benchmark (release build)"
-	$(SWIFT) run -c release actionsim-bench
+	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 	Benchmarks/lab/lab-bench.sh
 

@@ -1,5 +1,23 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// libgpiod's major version, as `pkg-config --modversion libgpiod` says (honouring
+/// PKG_CONFIG_PATH): 1.6 (Debian 12) and 2.x (Debian 13, current Raspberry Pi OS) have
+/// different C APIs, and LinuxInput is compiled for the one found (LIBGPIOD_V2 for 2.x).
+/// Without pkg-config, or without libgpiod, 1.6 is assumed and the build says what is missing.
+let libgpiodMajor: Int = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--modversion", "libgpiod"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return 1 }
+    let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Int(version.prefix { $0.isNumber }) ?? 1
+}()
 
 let package = Package(
     name: "actionsim",
@@ -31,9 +49,13 @@ let package = Package(
         // Reading a watch app's Swift sources: SwiftSyntax and SwiftParser only (no macros,
         // no SwiftIfConfig: each further module is minutes of build on a small machine).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // The web page of `run --web` and `replay --web`. Hummingbird's default traits
+        // (swift-configuration, full Foundation) are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         // A lab (issue 18): sessions forwarded to one PostgreSQL, live metrics for Prometheus.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
@@ -42,147 +64,159 @@ let package = Package(
     targets: [
         // The functional core: press recognition, the Action-button system and session
         // lifecycles as pure value types. No clock, file, fd or Foundation in here.
-        .target(name: "ActionButtonCore"),
+        .target(name: "ActionButtonCore", path: "Sources/Watch/ActionButtonCore"),
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
-        .target(name: "AppIntents", dependencies: ["ActionButtonCore"]),
+        .target(name: "AppIntents", dependencies: ["ActionButtonCore"], path: "Sources/AppleFrameworks/AppIntents"),
         // YAML with source positions, so every format can say file:line:column.
-        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")],
+        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Documents/YAMLDocuments",
                 plugins: ["BuiltInFilesPlugin"]),
         // Build time: the shipped app manifests and device profiles, embedded in YAMLDocuments
         // so that an installed actionsim has them (`actionsim built-in`).
         .plugin(name: "BuiltInFilesPlugin", capability: .buildTool(), dependencies: ["BuiltInFilesEmbedder"],
-                path: "Sources/BuiltInFilesPlugin"),
-        .executableTarget(name: "BuiltInFilesEmbedder"),
+                path: "Sources/Tooling/BuiltInFilesPlugin"),
+        .executableTarget(name: "BuiltInFilesEmbedder", path: "Sources/Tooling/BuiltInFilesEmbedder"),
         // Simulated apps described in YAML instead of compiled Swift.
-        .target(name: "AppManifests", dependencies: ["AppIntents", "YAMLDocuments"]),
+        .target(name: "AppManifests", dependencies: ["AppIntents", "YAMLDocuments"], path: "Sources/Documents/AppManifests"),
+        // What a run records, shared by the engine and everything that reads its output: the
+        // session log's events, sensor samples, and the sink and instrument protocols. Pure.
+        .target(name: "SimulationEvents", dependencies: ["ActionButtonCore", "AppIntents"], path: "Sources/Simulation/SimulationEvents"),
         // The imperative shell around the core: runs intents, owns the clock (virtual or real).
-        .target(name: "Simulation", dependencies: ["ActionButtonCore", "AppIntents"]),
+        .target(name: "Simulation", dependencies: ["SimulationEvents", "ActionButtonCore", "AppIntents"], path: "Sources/Simulation/Simulation"),
         // The session log (JSON Lines) and the human-readable timeline.
         .target(name: "SessionLog", dependencies: [
-            "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
+            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], path: "Sources/Records/SessionLog"),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
         .target(name: "Scenarios", dependencies: [
-            "Simulation", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "AppIntents", "Telemetry",
-        ]),
+            "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "SessionLog", "ActionButtonCore", "AppIntents", "Telemetry",
+        ], path: "Sources/Documents/Scenarios"),
         // Simulated sensors (T1-T3) as pure models stepped on the engine's clock, and the
         // recorded session they produce, with its summary. No file, clock or database.
-        .target(name: "Telemetry", dependencies: ["Simulation", "ActionButtonCore", "AppIntents", "YAMLDocuments"]),
+        .target(name: "Telemetry", dependencies: ["SimulationEvents", "ActionButtonCore", "AppIntents"], path: "Sources/Simulation/Telemetry"),
         // The session store: sessions, events and samples in SQLite (WAL, batched commits).
         .target(name: "SessionStore", dependencies: [
-            "Telemetry", "Simulation", "ActionButtonCore", "AppIntents", "OutputFiles",
+            "Telemetry", "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents", "OutputFiles",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        ]),
+        ], path: "Sources/Records/SessionStore"),
         // The lab's store: sessions, events and samples in one PostgreSQL (the same schema,
         // versioned migrations), read by the reading commands and fed by a board's outbox,
         // which forwards what its local SQLite store holds, in order and idempotently.
         .target(name: "LabStore", dependencies: [
-            "SessionStore", "Telemetry", "Simulation", "ActionButtonCore",
+            "SessionStore", "Telemetry", "Simulation", "SimulationEvents", "ActionButtonCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        ]),
+        ], path: "Sources/Records/LabStore"),
         // `run --metrics ADDR:PORT`: the run's counters and latencies through swift-metrics,
         // served in Prometheus's text format by a small NIO HTTP server of their own.
         .target(name: "LabMetrics", dependencies: [
-            "Simulation", "ActionButtonCore", "AppIntents",
+            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents",
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
-        ]),
+        ], path: "Sources/CLI/LabMetrics"),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
-        .target(name: "Exports", dependencies: ["Telemetry", "Simulation", "ActionButtonCore"]),
+        .target(name: "Exports", dependencies: ["Telemetry", "SimulationEvents", "ActionButtonCore"], path: "Sources/Records/Exports"),
+        // The web page of a session (`--web`): an HTTP and WebSocket server (Hummingbird) that
+        // draws the watch, takes the page's button edges and pushes the session's events and
+        // charts to every browser. A shell module: the core never sees it.
+        .target(name: "WebView", dependencies: [
+            "Simulation", "SimulationEvents", "SessionLog", "Telemetry", "Exports", "ActionButtonCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ], path: "Sources/CLI/WebView"),
         // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
         // whole by a rename when they are regular files, written in place when they are not.
-        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Sources/Records/OutputFiles"),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
-            "Scenarios", "SessionLog", "Simulation", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "OutputFiles", "LabStore", "LabMetrics",
+            "Scenarios", "SessionLog", "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            "LiveInput", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
+            "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
             .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
-        ]),
-        .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"]),
+        ], path: "Sources/CLI/ActionsimCLI"),
+        .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"], path: "Sources/CLI/actionsim"),
         // `make bench`: engine throughput, replay time, and the session store against a raw
         // SQLite bulk insert of the same rows.
         .executableTarget(name: "actionsim-bench", dependencies: [
-            "Scenarios", "Telemetry", "SessionStore", "Simulation", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+            "Scenarios", "Telemetry", "SessionStore", "Simulation", "SimulationEvents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ], path: "Benchmarks/ActionsimBench"),
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
-        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"]),
+        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/HealthKit"),
         // CoreMotion's water submersion manager and altimeter: live depth, pressure and
         // temperature (T2), at Apple's cadence.
-        .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"]),
+        .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreMotion"),
         // os.Logger: an app's log lines, into the session log.
-        .target(name: "os", dependencies: ["AppIntents"]),
+        .target(name: "os", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/os"),
         // WatchKit's device: haptics on the timeline.
-        .target(name: "WatchKit", dependencies: ["AppIntents"]),
+        .target(name: "WatchKit", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/WatchKit"),
         // A watch app's Swift sources read as Apple's build-time metadata extraction reads
         // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
         // what a watch would refuse; and the registration Swift the build adds to the app.
         .target(name: "AppSourceScan", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
+        ], path: "Sources/Tooling/AppSourceScan"),
         // The tool the ActionsimApp plugin runs at build time: sources in, registration out.
         .executableTarget(name: "actionsim-find-intents", dependencies: ["AppSourceScan"],
-                          path: "Sources/ActionsimFindIntents"),
-        .plugin(name: "ActionsimApp", capability: .buildTool(), dependencies: ["actionsim-find-intents"]),
+                          path: "Sources/Tooling/ActionsimFindIntents"),
+        .plugin(name: "ActionsimApp", capability: .buildTool(), dependencies: ["actionsim-find-intents"], path: "Sources/Tooling/ActionsimApp"),
         // A simulated watch stepped in virtual time, here or in a process of its own
         // (`actionsim-app _watch`, one per watch, so that apps' singletons start fresh).
         .target(name: "SimulatedWatch", dependencies: [
-            "Simulation", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments",
-        ]),
+            "Simulation", "SimulationEvents", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments",
+        ], path: "Sources/Harness/SimulatedWatch"),
         // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
         // check what the watch did (Swift Testing or XCTest).
         .target(name: "ActionButtonHarness", dependencies: [
-            "SimulatedWatch", "AppIntents", "Simulation", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
-        ]),
+            "SimulatedWatch", "AppIntents", "Simulation", "SimulationEvents", "Scenarios", "SessionLog", "ActionButtonCore", "YAMLDocuments", "Telemetry",
+        ], path: "Sources/Harness/ActionButtonHarness"),
         // The C libraries for real buttons, wrapped once in LinuxInput; nothing else imports them.
-        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
-        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CGPIOD", path: "Sources/Devices/CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CEvdev", path: "Sources/Devices/CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // epoll, timerfd, eventfd, inotify and a uinput ioctl, which Swift's Glibc module leaves out.
-        .systemLibrary(name: "CLinuxEvents"),
-        // One thin Swift layer over libgpiod 1.6 and libevdev: a type per C handle, typed errors
-        // that name the device and the operation.
+        .systemLibrary(name: "CLinuxEvents", path: "Sources/Devices/CLinuxEvents"),
+        // One thin Swift layer over libgpiod (1.6 or 2.x) and libevdev: a type per C handle,
+        // typed errors that name the device and the operation.
         .target(name: "LinuxInput", dependencies: [
             "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], path: "Sources/Devices/LinuxInput", swiftSettings: libgpiodMajor >= 2 ? [.define("LIBGPIOD_V2")] : []),
         // Device profiles (YAML): which evdev keys or GPIO lines are the Action and side buttons.
-        .target(name: "DeviceProfiles", dependencies: ["LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
+        .target(name: "DeviceProfiles", dependencies: ["LinuxInput", "YAMLDocuments", "ActionButtonCore"], path: "Sources/Devices/DeviceProfiles"),
         // The live shell: the epoll event loop, device and terminal sources, recording, injection.
-        .target(name: "LiveInput", dependencies: [
-            "LinuxInput", "DeviceProfiles", "Simulation", "SessionLog", "Scenarios", "AppManifests",
+        .target(name: "LiveLoop", dependencies: [
+            "LinuxInput", "DeviceProfiles", "Simulation", "SimulationEvents", "SessionLog", "Scenarios", "AppManifests",
             "YAMLDocuments", "ActionButtonCore", "AppIntents", "Telemetry",
             .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        ], path: "Sources/Devices/LiveLoop"),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "ScenarioTests", dependencies: [
-            "Scenarios", "Simulation", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+            "Scenarios", "Simulation", "SimulationEvents", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
             "Telemetry",
         ]),
         .testTarget(name: "ActionsimCLITests", dependencies: [
             "actionsim", "ActionButtonHarness", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "TelemetryTests", dependencies: [
-            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "ActionButtonCore", "AppIntents",
+            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents",
             "YAMLDocuments",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation", "SimulationEvents",
             "Scenarios", "ActionButtonCore",
         ]),
         // Issue 14: watch-target files written as for Xcode in Swift 5 language mode (`static
@@ -195,9 +229,12 @@ let package = Package(
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
+        .testTarget(name: "WebViewTests", dependencies: [
+            "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore", "LiveLoop",
+        ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
-        .testTarget(name: "LiveInputTests", dependencies: [
-            "LiveInput", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SessionLog", "ActionButtonCore", "YAMLDocuments",
+        .testTarget(name: "LiveLoopTests", dependencies: [
+            "LiveLoop", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SimulationEvents", "SessionLog", "ActionButtonCore", "YAMLDocuments",
             "actionsim",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -9,18 +9,21 @@ enum BenchScenarios {
     /// A 2-hour dive: the first press starts it, every later press collects submerged data.
     static let diveHours = 2
 
-    static var workout: String {
+    static var workout: String { workout(hours: workoutHours, rate: "1 Hz") }
+
+    /// A workout of `hours` with its sensors at `rate`: 28 hours at 10 Hz are a million samples.
+    static func workout(hours: Int, rate: String) -> String {
         """
-        name: ten-hour workout, a press a minute
+        name: \(hours)-hour workout at \(rate), a press a minute
         app: {app: LapRunner, workout-kinds: {running: {title: Running, activity: running}}, intents: [
           {name: StartRunIntent, role: start-workout, perform: {takes: 1s}},
           {name: MarkLapIntent, role: action, perform: {takes: 80ms, marks: lap}}],
           donations: [{when: session-started, donate: MarkLapIntent}]}
         settings: {action: workout, first-press: running}
-        sensors: {rate: 1 Hz}
+        sensors: {rate: \(rate)}
         seed: 7
         steps:
-        \(pressEveryMinute(hours: workoutHours))  - {at: \(workoutHours)h, end: session}
+        \(pressEveryMinute(hours: hours))  - {at: \(hours)h, end: session}
         """
     }
 

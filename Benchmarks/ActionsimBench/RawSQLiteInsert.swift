@@ -1,5 +1,4 @@
 import GRDBSQLite
-import Simulation
 import Telemetry
 
 /// The baseline for the session store: the same rows a replay stores, bulk-inserted

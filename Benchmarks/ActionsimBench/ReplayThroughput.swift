@@ -2,7 +2,7 @@ import Foundation
 import Scenarios
 import SessionLog
 import SessionStore
-import Simulation
+import SimulationEvents
 import Telemetry
 
 /// Replay throughput with everything a `replay` writes switched on — the JSON Lines

@@ -7,10 +7,16 @@
 //   3. replay throughput with the JSON Lines log and the SQLite store on, for a 10-hour
 //      workout and a 2-hour dive at 1 Hz with a press a minute — against a raw SQLite bulk
 //      insert of the same rows through the C API (`replay/sqlite ratio`);
-//   4. the same two replays by the Python baseline a user would otherwise write.
+//   4. the same two replays by the Python baseline a user would otherwise write;
+//   5. exports (fit, tcx, gpx, csv) and the plot of the 10-hour workout and of a
+//      1,000,000-sample workout, by the `actionsim` executable, against `sqlite3 -csv` of the
+//      same rows (bytes written per second), with peak RSS;
+//   6. a 1,000,000-step scenario (import-evemu's scenario and steps file) replayed by the
+//      `actionsim` executable: time and peak RSS.
 //
 // BENCH_REPETITIONS=N changes the number of runs (default 7); BENCH_ONLY=engine,spine,
-// workout,dive,python picks sections; BENCH_SPLIT=1 also times the replays with only the
+// workout,dive,python,exports,million picks sections; ACTIONSIM_BIN names the actionsim
+// executable sections 5 and 6 run (default: make release's, else the one beside this); BENCH_SPLIT=1 also times the replays with only the
 // log and only the store on; BENCH_PAIRS=1 prints every pair's times (replay/bare insert, ms).
 import Foundation
 import Scenarios
@@ -26,7 +32,7 @@ if environment["BENCH_ONLY"] == nil {
     print("actionsim-bench: \(repetitions) runs of each, figures are median (p99); each part in a fresh process")
     print("")
     var ratios: [Double] = []
-    for part in ["engine", "spine", "workout,python", "dive,python"] {
+    for part in ["engine", "spine", "workout,python", "dive,python", "exports", "million"] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         child.environment = environment.merging(["BENCH_ONLY": part, "BENCH_PART": "1"]) { $1 }
@@ -111,6 +117,49 @@ for (section, label, text, kind, hours, pairs) in [
     print("")
 }
 if environment["BENCH_PART"] == nil { printLowestRatio(ratios) }
+
+/// The `actionsim` executable sections 5 and 6 run: ACTIONSIM_BIN, else the static one of
+/// `make release` (what a board gets, and what the live figures measure), else the one
+/// built beside this program.
+func actionsimExecutable() -> String {
+    if let given = environment["ACTIONSIM_BIN"] { return given }
+    let fileManager = FileManager.default
+    let release = fileManager.currentDirectoryPath + "/.build-static/release/actionsim"
+    if fileManager.isExecutableFile(atPath: release) { return release }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("actionsim").path
+}
+
+// 5. Exports and plots, against sqlite3 -csv of the same rows.
+if sections.contains("exports") {
+    let actionsim = actionsimExecutable()
+    let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let sqlite3 else {
+        print("exports: no sqlite3 executable (apt-get install sqlite3): the baseline cannot be measured")
+        exit(1)
+    }
+    let bench = ExportThroughput(actionsim: actionsim, sqlite3: sqlite3, directory: directory, repetitions: repetitions)
+    print("exports and plot, by \(actionsim) (each a process: start-up and opening the store included), against sqlite3 -csv")
+    print("of the same session's samples, run back to back in pairs; ratios are of bytes written per second")
+    let tenHours = directory + "/ten-hours.sqlite"
+    let samples = try await ExportThroughput.record(try BenchScenarios.parse(BenchScenarios.workout, file: "workout.yaml"), into: tenHours)
+    print("10-hour workout: \(samples) samples, 600 laps, \(repetitions) pairs, median (p99)")
+    var met = ExportThroughput.report(try bench.measure(database: tenHours, pairs: repetitions), rssTarget: nil)
+    let million = directory + "/million.sqlite"
+    let manySamples = try await ExportThroughput.record(
+        try BenchScenarios.parse(BenchScenarios.workout(hours: 28, rate: "10 Hz"), file: "million.yaml"), into: million)
+    let millionPairs = max(1, repetitions / 3)
+    print("28-hour workout at 10 Hz: \(manySamples) samples, 1680 laps, \(millionPairs) pairs, median (p99)")
+    met += ExportThroughput.report(try bench.measure(database: million, pairs: millionPairs), rssTarget: 40_000_000)
+    print("exports and plot: \(met.filter { $0 }.count) of \(met.count) targets met")
+    print("")
+}
+
+// 6. A million-step scenario, streamed.
+if sections.contains("million") {
+    let bench = MillionStepReplay(actionsim: actionsimExecutable(), directory: directory, repetitions: max(1, repetitions / 3))
+    _ = try bench.run()
+    print("")
+}
 
 /// The last line: the lower of the replays' ratios, against the target.
 func printLowestRatio(_ ratios: [Double]) {

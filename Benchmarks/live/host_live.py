@@ -210,6 +210,71 @@ def actionsim_run(binary, work, count, interval, idle_seconds):
     }
 
 
+def open_page(url):
+    """A page of `run --web` as the server sees one: its WebSocket, upgraded and then only
+    read from (what a browser tab that nobody touches does). Returns the socket."""
+    import base64
+    import socket
+    import urllib.parse
+    parts = urllib.parse.urlsplit(url)
+    page = socket.create_connection((parts.hostname, parts.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    page.sendall((f"GET /session HTTP/1.1\r\nHost: {parts.netloc}\r\nOrigin: http://{parts.netloc}\r\n"
+                  f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    reply = page.recv(4096)
+    if not reply.startswith(b"HTTP/1.1 101"):
+        sys.exit(f"host_live: the page's WebSocket was refused: {reply[:80]!r}")
+    page.setblocking(False)
+    return page
+
+
+def drain(page):
+    """Reads what the server pushed (so its writes never stall); returns the bytes read."""
+    total = 0
+    try:
+        while chunk := page.recv(1 << 16):
+            total += len(chunk)
+    except BlockingIOError:
+        pass
+    return total
+
+
+def actionsim_web(binary, work, idle_seconds):
+    """`run --web` with a page open: idle with no session and with a 1 Hz session, every
+    thread of the process, and the loop's own epoll wake-ups from the log."""
+    import re
+    logs, store = f"{work}/web-logs", f"{work}/web-store"
+    master, slave = pty.openpty()
+    err_path = f"{work}/actionsim-web.err"
+    process = subprocess.Popen([binary, "run", "--json", "--first-press", "running", "--log-dir", logs, "--data-dir", store,
+                                "--web", "--listen", "127.0.0.1:0"],
+                               stdin=slave, stdout=open(f"{work}/actionsim-web.out", "w"), stderr=open(err_path, "w"),
+                               env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+    os.close(slave)
+    wait_for(lambda: "live input" in open(err_path).read(), 30, "actionsim run --web to open its input")
+    page = open_page(re.search(r"web page: (http://\S+)", open(err_path).read()).group(1))
+    time.sleep(2)
+    drain(page)
+    quiet = idle_cost(process.pid, idle_seconds)
+    pushed_idle = drain(page)
+    press_series(master, 1, 0.15)
+    time.sleep(8)
+    drain(page)
+    session = idle_cost(process.pid, idle_seconds)
+    pushed = drain(page)
+    process.send_signal(signal.SIGTERM)
+    code = process.wait(timeout=30)
+    os.close(master)
+    page.close()
+    if code != 0:
+        sys.exit(f"host_live: actionsim run --web exited {code}: {open(err_path).read()}")
+    log = [json.loads(line) for name in os.listdir(logs) if name.endswith(".jsonl") for line in open(f"{logs}/{name}")]
+    loop = next((e["step"] for e in log if e.get("step", "").startswith("live session ended")), "")
+    return {"idle_no_session": quiet, "idle_session": session, "pushed_idle_bytes": pushed_idle,
+            "pushed_session_bytes_per_s": pushed / idle_seconds, "loop": loop}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actionsim", required=True)
@@ -219,12 +284,14 @@ def main():
     parser.add_argument("--interval", type=float, default=0.15, help="seconds between presses (a lap takes 80 ms)")
     parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--no-web", action="store_true", help="skip `run --web` with a page open")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
 
     bare = bare_reader(args.reader, args.presses, args.interval, args.idle_seconds)
     live = actionsim_run(args.actionsim, args.work, args.presses, args.interval, args.idle_seconds)
-    result = {"bare": bare, "actionsim": live}
+    web = None if args.no_web else actionsim_web(args.actionsim, args.work, args.idle_seconds)
+    result = {"bare": bare, "actionsim": live, "web": web}
     json.dump(result, open(args.out, "w"), indent=2)
 
     def ratio(a, b):
@@ -245,6 +312,18 @@ def main():
               f" over {i['seconds']:.0f} s, {i['threads']} threads{perf}  {target}")
         if i["by_thread"]:
             print("  by thread: " + ", ".join(f"{n} {c}" for n, c in sorted(i["by_thread"].items())))
+    if web:
+        print("with --web and a page open (a WebSocket that only reads), every thread of the process:")
+        for name, key, target in (("no session", "idle_no_session", "target: the loop's thread 0"),
+                                  ("1 Hz session", "idle_session", "target: the loop's thread <= 2/s")):
+            i = web[key]
+            loop_thread = i["by_thread"].get("actionsim", 0) / i["seconds"]
+            print(f"  idle, {name}: {i['wakeups_per_s']:.2f} wake-ups/s (the loop's thread {loop_thread:.2f}/s),"
+                  f" CPU {i['cpu_ms_per_s']:.3f} ms/s, {i['threads']} threads  {target}")
+            if i["by_thread"]:
+                print("    by thread: " + ", ".join(f"{n} {c}" for n, c in sorted(i["by_thread"].items())))
+        print(f"  pushed to the page: {web['pushed_idle_bytes']} bytes while idle, {web['pushed_session_bytes_per_s'] / 1024:.1f} KiB/s"
+              f" in the session (events and the chart); {web['loop']}")
     bi = bare["idle"]
     print(f"  baseline (bare reader, idle): {bi['wakeups_per_s']:.2f} wake-ups/s, CPU {bi['cpu_ms_per_s']:.3f} ms/s")
     m = live["rss_kb"]

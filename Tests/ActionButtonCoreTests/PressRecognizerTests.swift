@@ -43,7 +43,7 @@ struct PressRecognizerTests {
         #expect(recognizer.counters.unchanged == 1)
     }
 
-    @Test("P2: edges within the debounce time of the previous accepted edge are dropped and counted")
+    @Test("P2: edges within the debounce time of the previous edge are dropped and counted; the level settles the press")
     func debounceDropsBounces() {
         let bouncy = [
             Edge(.action, .down, at: ms(0)), Edge(.action, .up, at: ms(2)), Edge(.action, .down, at: ms(4)),
@@ -65,11 +65,66 @@ struct PressRecognizerTests {
         #expect(recognizer.counters.bounces == 0)
     }
 
-    @Test("P2: an edge exactly at the debounce time is accepted")
+    @Test("P2: an edge exactly at the debounce time is not a bounce: the burst before it settles first")
     func debounceBoundary() {
-        let (outputs, _) = recognize([Edge(.action, .down, at: ms(0)), Edge(.action, .up, at: ms(10))],
-                                     until: ms(500), configuration: .gpio)
-        #expect(gestures(outputs).map(\.kind) == [.press])
+        let (outputs, recognizer) = recognize([Edge(.action, .down, at: ms(0)), Edge(.action, .up, at: ms(10))],
+                                              until: ms(500), configuration: .gpio)
+        #expect(outputs.filter { if case .accepted = $0 { true } else { false } }
+                == [.accepted(Edge(.action, .down, at: ms(10))), .accepted(Edge(.action, .up, at: ms(20)))])
+        #expect(gestures(outputs) == [Gesture(.press, at: ms(20))])
+        #expect(recognizer.counters.bounces == 0)
+    }
+
+    @Test("P2: a 4 ms glitch is no press: its burst settles where it began and is dropped as unchanged")
+    func glitchIsNoPress() {
+        let (outputs, recognizer) = recognize([
+            Edge(.action, .down, at: ms(1000)), Edge(.action, .up, at: ms(1004)),
+            Edge(.action, .down, at: ms(5000)), Edge(.action, .up, at: ms(5080)),
+        ], until: ms(9000), configuration: .gpio)
+        #expect(gestures(outputs) == [Gesture(.press, at: ms(5090))])
+        #expect(outputs.contains(.dropped(Edge(.action, .up, at: ms(1004)), .bounce(sincePrevious: .milliseconds(4)))))
+        #expect(outputs.contains(.dropped(Edge(.action, .up, at: ms(1014)), .unchanged)))
+        #expect(recognizer.counters.edges == 4)
+        #expect(!recognizer.isDown(.action))
+    }
+
+    @Test("P2, A12: 3 ms of chatter in a 2.8 s hold does not end it: press, hold, and the release counts")
+    func chatterInAHold() {
+        let (outputs, recognizer) = recognize([
+            Edge(.action, .down, at: ms(0)),
+            Edge(.action, .up, at: ms(1200)), Edge(.action, .down, at: ms(1201)),
+            Edge(.action, .up, at: ms(1202)), Edge(.action, .down, at: ms(1203)),
+            Edge(.action, .up, at: ms(2800)),
+        ], until: ms(5000), configuration: .gpio)
+        #expect(gestures(outputs).map(\.kind) == [.press, .hold])
+        #expect(gestures(outputs).last?.time == ms(2010))
+        #expect(outputs.last == .accepted(Edge(.action, .up, at: ms(2810))))
+        #expect(recognizer.counters.unchanged == 1)
+        #expect(recognizer.counters.bounces == 3)
+    }
+
+    @Test("P2: the level decides, not the edge's label: two edges labelled down in a row are one press")
+    func sameDirectionLabels() {
+        // The kernel labels an edge by the level it reads after the interrupt: a bounce
+        // faster than that repeats the label before it.
+        let (outputs, _) = recognize([
+            Edge(.action, .down, at: ms(0)), Edge(.action, .down, at: ms(3)),
+            Edge(.action, .up, at: ms(300)), Edge(.action, .up, at: ms(302)),
+        ], until: ms(1000), configuration: .gpio)
+        // Held past the chord window: the press is decided then (P3), from the settled down-edge.
+        #expect(gestures(outputs) == [Gesture(.press, at: ms(163), edgeTime: ms(13))])
+        #expect(outputs.last == .accepted(Edge(.action, .up, at: ms(312))))
+    }
+
+    @Test("P2: the recognizer asks to be woken when a burst settles")
+    func settleWakeup() {
+        var recognizer = PressRecognizer(configuration: .gpio)
+        _ = recognizer.handle(Edge(.action, .down, at: ms(100)))
+        #expect(recognizer.nextWakeup == ms(110))
+        _ = recognizer.handle(Edge(.action, .up, at: ms(104)))
+        #expect(recognizer.nextWakeup == ms(114))
+        #expect(recognizer.advance(to: ms(114)) == [.dropped(Edge(.action, .up, at: ms(114)), .unchanged)])
+        #expect(recognizer.nextWakeup == nil)
     }
 
     @Test("P3: the second button down within the chord window makes one both gesture and no press")

@@ -2,7 +2,7 @@ import ActionButtonCore
 import ActionButtonHarness
 import AppIntents
 import HealthKit
-import Simulation
+import SimulationEvents
 import Testing
 
 @Suite("Simulated HealthKit and CoreMotion")

@@ -2,7 +2,6 @@ import ActionButtonCore
 import ActionButtonHarness
 import AppIntents
 import Scenarios
-import Simulation
 import Testing
 
 @Suite("Virtual time and the start deadline")

@@ -44,7 +44,7 @@ struct BadInputCatalogueTests {
         Row(kind: "a mapping where a list belongs", make: file("run.yaml", header + "steps: {at: 0s, gesture: press}\n"),
             says: ":3:8: expected steps as a list, found a mapping"),
         Row(kind: "an unknown key", make: file("run.yaml", header + "stpes: []\n"),
-            says: ":3:1: unknown key \"stpes\" in the scenario; expected one of name, rule, rules, description, app, apps, settings, seed, recognizer, until, sensors, steps, expect (did you mean \"steps\"?)"),
+            says: ":3:1: unknown key \"stpes\" in the scenario; expected one of name, rule, rules, description, app, apps, settings, seed, recognizer, until, sensors, steps, steps-file, expect (did you mean \"steps\"?)"),
         Row(kind: "a key given twice", make: file("run.yaml", header + "seed: 1\nseed: 2\nsteps: []\n"),
             says: ":3:1: duplicate key \"seed\" in a mapping"),
         Row(kind: "a file over 32 MB", make: { directory in
@@ -127,6 +127,61 @@ struct BadInputCatalogueTests {
         #expect(result.stdout.contains("replayed 277:46:40.") && result.stdout.contains("· 5999997 events"), "\(result.stdout)")
     }
 
+    /// `count` key events of KEY_F13 (usb-keyboard.yaml's Action), pressed and released every
+    /// 2 ms: mashing, as `evemu-record` writes it.
+    static func mashing(_ count: Int) -> String {
+        var text = "# EVEMU 1.3\nN: mashed keyboard\n"
+        text.reserveCapacity(count * 30)
+        for index in 0..<count {
+            let micros = 1_000_000 + index * 1_000
+            text += "E: \(micros / 1_000_000).\(String(micros % 1_000_000).leftPadded(6)) 0001 00b7 000\(1 - index % 2)\n"
+        }
+        return text
+    }
+
+    @Test("Bad input: an evemu recording too long for a scenario (20,001 key events) is imported with a steps file that check and replay read (12.3)")
+    func longRecording() async throws {
+        let directory = CLI.temporaryDirectory()
+        try Self.mashing(20_001).write(toFile: directory + "/mash.evemu", atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["import-evemu", directory + "/mash.evemu", "--device", "devices/usb-keyboard.yaml",
+                                          "-o", directory + "/mash.yaml"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.contains("wrote 20001 steps to \(directory)/mash.steps.jsonl, named by \(directory)/mash.yaml"),
+                "\(imported.stderr)")
+        let scenario = try String(contentsOfFile: directory + "/mash.yaml", encoding: .utf8)
+        #expect(scenario.contains("steps-file: \"mash.steps.jsonl\"") && scenario.utf8.count < 2048, "\(scenario)")
+        let check = try await CLI.run(["check", directory + "/mash.yaml"])
+        #expect(check.stdout.contains("(20001 steps, 0 expectations)"), "\(check.stdout)\(check.stderr)")
+        let replay = try await CLI.run(["replay", directory + "/mash.yaml", "--no-log", "--no-store", "--color", "never"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        // On the recording's own time line (its first key event is at 1 s): its last edge at 21 s.
+        #expect(replay.stdout.contains("replayed 0:00:21.000 of virtual time"), "\(replay.stdout.suffix(300))")
+        // Standard output holds one file: a recording that needs two is said, not written half.
+        let toStandardOutput = try await CLI.run(["import-evemu", directory + "/mash.evemu", "--device", "devices/usb-keyboard.yaml"])
+        #expect(toStandardOutput.status == 2)
+        #expect(toStandardOutput.stderr.contains("has 20001 key events: more than a scenario holds in itself (10000); give -o FILE.yaml"),
+                "\(toStandardOutput.stderr)")
+        #expect(toStandardOutput.stdout.isEmpty)
+    }
+
+    /// The recording of the report: a million key events, 17 minutes of mashing. Its scenario
+    /// used to be 48 MB, which check and replay refused. Run by make test-long.
+    @Test("Bad input: an evemu recording of a million key events imports to a scenario that check and replay read (12.3)",
+          .enabled(if: ProcessInfo.processInfo.environment["ACTIONSIM_LONG_TESTS"] == "1", "minutes in a debug build; make test-long"))
+    func millionStepsImported() async throws {
+        let directory = CLI.temporaryDirectory()
+        try Self.mashing(1_000_000).write(toFile: directory + "/mash.evemu", atomically: true, encoding: .utf8)
+        let imported = try await CLI.run(["import-evemu", directory + "/mash.evemu", "--device", "devices/usb-keyboard.yaml",
+                                          "-o", directory + "/mash.yaml"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let check = try await CLI.run(["check", directory + "/mash.yaml"])
+        #expect(check.status == 0 && check.stdout.contains("(1000000 steps, 0 expectations)"), "\(check.stdout)\(check.stderr)")
+        let result = try await CLI.run(["-c", "set -o pipefail; \"$0\" replay \"$1\" --no-log --no-store --color never | tail -n 3",
+                                        CLI.binary, directory + "/mash.yaml"], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("replayed 0:16:40.999 of virtual time"), "\(result.stdout)")
+    }
+
     /// A row of the table about devices and recordings: the arguments given to `actionsim`
     /// (with the fresh directory), the exit status, and the lines standard error must hold
     /// (each line's start: what follows can name this machine's devices).
@@ -203,5 +258,11 @@ struct BadInputCatalogueTests {
         #expect(text.contains("(device \"Generic U\\x0f\\x00 Gamepad\")"))
         let check = try await CLI.run(["check", output])
         #expect(check.status == 0, "\(check.stderr)")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

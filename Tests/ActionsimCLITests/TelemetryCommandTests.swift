@@ -72,6 +72,11 @@ struct TelemetryCommandTests {
         for field in ["distance:", "heart rate:", "active energy:", "laps:", "4 lap, 1 segment", "1 pause"] {
             #expect(workout.stdout.contains(field), "show lacks \(field): \(workout.stdout)")
         }
+        // 12.18: a lap's time is its timer time, the 3-minute pause inside the fifth left out.
+        let lines = workout.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("laps:                  6 (timer time, pauses left out)"), "\(workout.stdout)")
+        #expect(lines.contains("  lap 4:               0:05:00"), "\(workout.stdout)")
+        #expect(lines.contains("  lap 5:               0:07:00 (elapsed 0:10:00, 0:03:00 paused)"), "\(workout.stdout)")
         let dive = try await CLI.run(["show", "2", "--data-dir", data])
         for field in ["max depth:", "dive time:", "min temperature:", "ascent-rate warnings:  1"] {
             #expect(dive.stdout.contains(field), "show lacks \(field): \(dive.stdout)")

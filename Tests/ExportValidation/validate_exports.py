@@ -73,6 +73,36 @@ def running_intervals(session, rows, events):
     return [r for r in rows if not any(a <= r["t"] <= b for a, b in paused)]
 
 
+def paused_intervals(session, events):
+    """(start, end) of each pause, in store time (ns)."""
+    intervals = []
+    start = None
+    for e in events:
+        if e["t"] < session["start_t"]:
+            continue
+        if e["kind"] == "paused" and start is None:
+            start = e["t"]
+        elif e["kind"] == "resumed" and start is not None:
+            intervals.append((start, e["t"]))
+            start = None
+    if start is not None:
+        intervals.append((start, session["end_t"]))
+    return intervals
+
+
+def lap_times(session, events):
+    """Each lap's (start, end, elapsed s, timer s): split at lap and segment markers, timer
+    time being the elapsed time less the time paused within the lap (FIT, TCX)."""
+    splits = [e["t"] for e in events if e["kind"] == "marker" and e["label"] in ("lap", "segment") and e["t"] > session["start_t"]]
+    bounds = [session["start_t"]] + splits + [session["end_t"]]
+    paused = paused_intervals(session, events)
+    result = []
+    for a, b in zip(bounds, bounds[1:]):
+        pause = sum(max(0, min(b, y) - max(a, x)) for x, y in paused)
+        result.append((a, b, (b - a) / 1e9, (b - a - pause) / 1e9))
+    return result
+
+
 def check_fit(args, session, rows, events):
     path = export(args, session["id"], "fit", "workout.fit")
     decoder = Decoder(Stream.from_file(path))
@@ -103,6 +133,14 @@ def check_fit(args, session, rows, events):
     splits = [e for e in events if e["kind"] == "marker" and e["label"] in ("lap", "segment")]
     laps = messages.get("lap_mesgs", [])
     check("FIT: a lap per Mark Lap / Mark Segment, plus the last", len(laps) == len(splits) + 1, f"{len(laps)} laps, {len(splits)} markers")
+    expected = lap_times(session, events)
+    check("FIT: each lap's total_elapsed_time is its start to end, pauses included (±2 ms)",
+          len(laps) == len(expected) and all(abs(l.get("total_elapsed_time", -1) - e[2]) <= 0.002 for l, e in zip(laps, expected)),
+          [(l.get("total_elapsed_time"), e[2]) for l, e in zip(laps, expected)])
+    check("FIT: each lap's total_timer_time leaves its pauses out (±2 ms)",
+          len(laps) == len(expected) and all(abs(l.get("total_timer_time", -1) - e[3]) <= 0.002 for l, e in zip(laps, expected)),
+          [(l.get("total_timer_time"), e[3]) for l, e in zip(laps, expected)])
+    check("FIT: the workout has a lap with a pause in it (timer time < elapsed time)", any(e[3] < e[2] - 1 for e in expected))
     pauses = [e for e in events if e["kind"] == "paused"]
     stops = [e for e in messages.get("event_mesgs", []) if e.get("event") == "timer" and e.get("event_type") == "stop_all"]
     check("FIT: a timer stop per pause, plus the end", len(stops) == len(pauses) + 1, f"{len(stops)} stops, {len(pauses)} pauses")
@@ -122,6 +160,12 @@ def check_tcx(args, session, rows, events):
               (data.trackpoints[-1].distance, rows[-1]["distance"]))
     splits = [e for e in events if e["kind"] == "marker" and e["label"] in ("lap", "segment")]
     check("TCX: a Lap per Mark Lap / Mark Segment, plus the last", len(data.laps) == len(splits) + 1, f"{len(data.laps)} laps")
+    ns = {"t": "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"}
+    totals = [float(x.text) for x in root.findall(".//t:Lap/t:TotalTimeSeconds", ns)]
+    expected = lap_times(session, events)
+    check("TCX: each Lap's TotalTimeSeconds is its timer time, pauses left out (±2 ms)",
+          len(totals) == len(expected) and all(abs(t - e[3]) <= 0.002 for t, e in zip(totals, expected)),
+          list(zip(totals, [e[3] for e in expected])))
     if args.tcx_xsd:
         validate_xsd("TCX", path, args.tcx_xsd)
 
@@ -164,7 +208,7 @@ def validate_xsd(what, path, xsd):
     check(f"{what}: valid against {os.path.basename(xsd)} (lxml)", ok, schema.error_log.last_error)
 
 
-def check_csv(args, session, rows, name):
+def check_csv(args, session, rows, events, name):
     path = export(args, session["id"], "csv", name)
     with open(path, newline="") as f:
         table = list(csv.DictReader(f))
@@ -172,6 +216,17 @@ def check_csv(args, session, rows, name):
     key, column = ("heart_rate", "heart_rate_bpm") if session["kind"] == "workout" else ("depth", "depth_m")
     check(f"CSV ({session['kind']}): {column} equals the stored samples",
           all(abs(float(t[column]) - r[key]) <= 0.051 for t, r in zip(table, rows)))
+    check(f"CSV ({session['kind']}): elapsed_s is the time since the session started, pauses included",
+          all(abs(float(t["elapsed_s"]) - (r["t"] - session["start_t"]) / 1e9) <= 0.0006 for t, r in zip(table, rows)))
+    if session["kind"] == "workout":
+        paused = paused_intervals(session, events)
+        def timer(t):
+            return (t - session["start_t"] - sum(max(0, min(t, y) - x) for x, y in paused if x < t)) / 1e9
+        check("CSV (workout): timer_s is the running time, pauses left out (±1 s: samples fall on whole intervals)",
+              all(abs(float(t["timer_s"]) - timer(r["t"])) <= 1.0 for t, r in zip(table, rows)))
+        check("CSV (workout): timer_s falls behind elapsed_s by the time paused",
+              paused != [] and abs(float(table[-1]["elapsed_s"]) - float(table[-1]["timer_s"])
+                                   - sum(y - x for x, y in paused) / 1e9) <= 1.0)
 
 
 def check_uddf(args, session, rows, events):
@@ -228,13 +283,13 @@ def main():
     check_fit(args, session, rows, events)
     check_tcx(args, session, rows, events)
     check_gpx(args, session, rows, events)
-    check_csv(args, session, rows, "workout.csv")
+    check_csv(args, session, rows, events, "workout.csv")
 
     session, rows, events = samples(args.db, args.dive)
     check("the dive session is in the store", session is not None and session["kind"] == "dive" and len(rows) > 0)
     check_uddf(args, session, rows, events)
     check_subsurface(args, session, rows, events)
-    check_csv(args, session, rows, "dive.csv")
+    check_csv(args, session, rows, events, "dive.csv")
 
     for name, given, how in (("GPX 1.1", args.gpx_xsd, "gpxpy"), ("TCX v2", args.tcx_xsd, "tcxreader"),
                              ("UDDF 3.2", args.uddf_xsd, "lxml")):

@@ -13,6 +13,7 @@ let fuzzers: [String] = [
     "session-database",   // the session store (SQLite) opened, listed and loaded
     "device-profile",     // device profile YAML, then matched against a device
     "evemu",              // evemu-record recordings, imported as scenario YAML
+    "steps-file",         // a scenario's steps file (JSON Lines), checked and read as a replay reads it
 ]
 
 let package = Package(

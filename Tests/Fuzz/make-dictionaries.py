@@ -17,9 +17,9 @@ def parser_keys(sources):
     return keys
 
 
-keys = parser_keys(glob.glob("Sources/Scenarios/*.swift") + glob.glob("Sources/AppManifests/*.swift")
-                   + ["Sources/Telemetry/SensorSettings.swift"])
-profile_keys = parser_keys(glob.glob("Sources/DeviceProfiles/*.swift"))
+keys = parser_keys(glob.glob("Sources/Documents/Scenarios/*.swift") + glob.glob("Sources/Documents/AppManifests/*.swift")
+                   + ["Sources/Documents/Scenarios/SensorSettingsParser.swift"])
+profile_keys = parser_keys(glob.glob("Sources/Devices/DeviceProfiles/*.swift"))
 
 values = ["press", "both", "hold", "side", "down", "up", "action", "workout", "dive", "running", "walking", "cycling",
           "swimming", "start-workout", "pause-workout", "resume-workout", "start-dive", "extension", "requested", "never",

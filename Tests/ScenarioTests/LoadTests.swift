@@ -4,6 +4,7 @@ import Foundation
 import Scenarios
 import SessionLog
 import Simulation
+import SimulationEvents
 import Telemetry
 import Testing
 import YAMLDocuments

@@ -1,7 +1,7 @@
 import ActionButtonCore
 import Scenarios
 import SessionLog
-import Simulation
+import SimulationEvents
 import Testing
 import YAMLDocuments
 

@@ -1,6 +1,7 @@
 import ActionButtonCore
 import AppIntents
 import Simulation
+import SimulationEvents
 import Testing
 
 // Apple's example intents, as close to the text as Swift 6 allows.

@@ -2,7 +2,7 @@ import ActionButtonCore
 import Exports
 import Foundation
 import SessionStore
-import Simulation
+import SimulationEvents
 import Telemetry
 import Testing
 
@@ -64,12 +64,12 @@ struct ExportTests {
 
     @Test("Plots: a workout shows heart rate, pace, laps and the pause; a dive an inverted depth axis and its warnings")
     func plots() async throws {
-        let workout = SVGPlot.render(try await Self.stored(Fixture.workout()))
+        let workout = try SVGPlot.render(try await Self.stored(Fixture.workout()))
         #expect(workout.hasPrefix("<?xml") && workout.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(workout.contains("heart rate (bpm)") && workout.contains("pace (min/km, faster up)"))
         #expect(workout.contains(">lap 1<") && workout.contains(">lap 2<") && workout.contains(">paused<"))
         let rushed = "sensors: {dive: {profile: [{at: 0s, depth: 0}, {at: 3m, depth: 20}, {at: 6m, depth: 20}, {at: 7m, depth: 0}]}}"
-        let dive = SVGPlot.render(try await Self.stored(Fixture.dive(sensors: rushed)))
+        let dive = try SVGPlot.render(try await Self.stored(Fixture.dive(sensors: rushed)))
         #expect(dive.contains("depth (m)") && dive.contains("water temperature (°C)"))
         #expect(dive.contains(">ascent rate "))
         #expect(dive.contains(">waypoint 1<"))
@@ -77,5 +77,91 @@ struct ExportTests {
         let zero = try #require(dive.range(of: ">0</text>")), deep = try #require(dive.range(of: ">25</text>"))
         #expect(zero.lowerBound < deep.lowerBound)
     }
-}
 
+    /// A long session made in memory: a sample a second, a lap marker every `lapEvery`
+    /// samples, a press and an intent at each, a 10-second pause every `pauseEvery` samples.
+    static func synthetic(samples count: Int, lapEvery: Int, pauseEvery: Int) -> RecordedSession {
+        var session = RecordedSession(
+            id: 1, kind: .workout, workoutStyle: "running", activity: .running, app: "Runner", runName: "synthetic",
+            source: "replay", seed: 1, clock: "virtual", startWallClock: 1_700_000_000_000_000_000, startTime: .zero,
+            endTime: nil, status: .ended, sampleInterval: .seconds(1), poolLength: 25, routeStart: (46.5, 6.6))
+        var t = Timestamp.zero
+        var elapsed = Duration.zero
+        for index in 0..<count {
+            if index % pauseEvery == pauseEvery - 1 {
+                session.events.append(.init(time: t, kind: .paused, label: "paused"))
+                t = t.advanced(by: .seconds(10))
+                session.events.append(.init(time: t, kind: .resumed, label: "resumed"))
+            }
+            var sample = SensorSample(session: .workout, elapsed: elapsed)
+            sample.heartRate = 120 + Double(index % 40)
+            sample.distance = Double(index) * 3
+            sample.speed = 3 + Double(index % 7) / 10
+            sample.activeEnergy = Double(index) / 10
+            session.samples.append(.init(time: t, sample: sample))
+            if index % lapEvery == lapEvery - 1 {
+                session.events.append(.init(time: t, kind: .press, label: "press"))
+                session.events.append(.init(time: t, kind: .intent, label: "MarkLapIntent"))
+                session.events.append(.init(time: t, kind: .marker, label: "lap"))
+            }
+            t = t.advanced(by: .seconds(1))
+            elapsed += .seconds(1)
+        }
+        session.endTime = t
+        return session
+    }
+
+    @Test("Plots: a session of 200,000 samples, 40,000 laps and 10,000 pauses is drawn under 1 MB, marks too close to tell apart grouped")
+    func plotSizeIsThePicture() throws {
+        let session = Self.synthetic(samples: 200_000, lapEvery: 5, pauseEvery: 20)
+        let svg = try SVGPlot.render(session)
+        #expect(svg.utf8.count < 1_000_000, "\(svg.utf8.count) bytes")
+        // Grouped: lap lines and presses stand for many, and say how many.
+        #expect(svg.contains("<title>lap 1–"), "no grouped laps")
+        #expect(svg.contains(">×"), "no counted strip marks")
+        #expect(svg.contains(" pauses, "), "no grouped pauses")
+        // The lines still span the whole session (its last column is drawn).
+        let model = try PlotModel(session)
+        let last = try #require(model.series[0].runs.last?.last)
+        #expect(last.time == session.samples.last!.time)
+        #expect(model.series.allSatisfy { $0.runs.map(\.count).reduce(0, +) <= 4 * model.frame.columns })
+    }
+
+    /// Records what it is handed, chunk by chunk.
+    final class ChunkSink: ByteSink {
+        var chunks: [Int] = []
+        var bytes: [UInt8] = []
+        func write(_ chunk: UnsafeRawBufferPointer) {
+            chunks.append(chunk.count)
+            bytes.append(contentsOf: chunk)
+        }
+    }
+
+    @Test("Exports stream: every format reaches its sink in chunks of at most 64 kB, the same bytes as written whole")
+    func exportsStream() throws {
+        let session = Self.synthetic(samples: 20_000, lapEvery: 300, pauseEvery: 5000)
+        for format in ExportFormat.formats(for: .workout) {
+            let sink = ChunkSink()
+            let written = try Exporter.export(session, as: format, to: sink)
+            #expect(sink.chunks.count > 1 && sink.chunks.allSatisfy { $0 <= 65_536 }, "\(format): \(sink.chunks.prefix(4))")
+            #expect(written == sink.bytes.count)
+            #expect(sink.bytes == (try Exporter.export(session, as: format)))
+        }
+    }
+
+    @Test("12.18: a lap's timer time leaves out the time paused within it; its elapsed time does not")
+    func lapTimerTime() throws {
+        // Laps every 300 samples; a 10-second pause after every 200th.
+        let session = Self.synthetic(samples: 1000, lapEvery: 300, pauseEvery: 200)
+        let cursor = try LapCursor(session)
+        var laps: [SessionLap] = []
+        while let lap = try cursor.next() { laps.append(lap) }
+        #expect(laps.count == 4)
+        // Lap 1 (to sample 299, at 309 s) holds the pause before sample 199; lap 2 (to 599) those before 399 and 599.
+        #expect(laps[0].elapsed == .seconds(309) && laps[0].timer == .seconds(299))
+        #expect(laps[1].paused == .seconds(20) && laps[1].timer == laps[1].elapsed - .seconds(20))
+        let summary = try SessionSummary(session)
+        #expect(summary.firstLaps.map(\.timer) == laps.map(\.timer))
+        #expect(summary.activeDuration == summary.duration - .seconds(10 * 5))
+    }
+}

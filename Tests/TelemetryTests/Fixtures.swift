@@ -1,7 +1,7 @@
 import ActionButtonCore
 import Foundation
 import Scenarios
-import Simulation
+import SimulationEvents
 import Telemetry
 import YAMLDocuments
 

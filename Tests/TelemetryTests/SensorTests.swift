@@ -1,6 +1,6 @@
 import ActionButtonCore
 import Scenarios
-import Simulation
+import SimulationEvents
 import Telemetry
 import Testing
 import YAMLDocuments

@@ -2,7 +2,6 @@ import ActionButtonCore
 import Foundation
 import Scenarios
 import SessionStore
-import Simulation
 import Telemetry
 import Testing
 

@@ -5,10 +5,11 @@
 # Usage: build-kernel.sh            -> prints the bzImage path as the last stdout line
 #
 # The kernel comes from Debian's linux-source-6.1 package: tinyconfig plus the
-# fragment kernel.config beside this script. The result is cached under
-#   ${XDG_CACHE_HOME:-$HOME/.cache}/actionsim/kernel/<key>/bzImage
-# where <key> hashes the fragment and the linux-source package version, so a
-# change to either builds a new kernel and a cached run returns at once.
+# fragment kernel.config beside this script. The module gpio-keys-sim/ is built with
+# it. The result is cached under
+#   ${XDG_CACHE_HOME:-$HOME/.cache}/actionsim/kernel/<key>/bzImage (and gpio-keys-sim.ko)
+# where <key> hashes the fragment, the module's source and the linux-source package
+# version, so a change to any builds a new kernel and a cached run returns at once.
 # Progress goes to stderr; stdout only carries the path.
 set -euo pipefail
 
@@ -38,7 +39,8 @@ fi
 
 # --- cache key --------------------------------------------------------------
 src_version=$(dpkg-query -W -f='${Version}' "$src_pkg")
-key=$( { cat "$fragment"; echo "$src_pkg=$src_version"; } | sha256sum | cut -c1-16)
+module_src=$here/gpio-keys-sim
+key=$( { cat "$fragment" "$module_src"/*; echo "$src_pkg=$src_version"; } | sha256sum | cut -c1-16)
 cache_root=${XDG_CACHE_HOME:-$HOME/.cache}/actionsim/kernel
 out_dir=$cache_root/$key
 image=$out_dir/bzImage
@@ -97,8 +99,16 @@ log "building bzImage with make -j$(nproc) (about 4 min on 2 cores)"
 make -C "$build" -j"$(nproc)" bzImage >>"$buildlog" 2>&1 \
   || { tail -n 40 "$buildlog" >&2; die "kernel build failed (full log: $buildlog)"; }
 
+log "building the gpio-keys-sim module against it"
+make -C "$build" -j"$(nproc)" modules >>"$buildlog" 2>&1 \
+  || { tail -n 40 "$buildlog" >&2; die "kernel modules build failed (full log: $buildlog)"; }
+rm -rf "$build/actionsim-gpio-keys-sim"; cp -r "$module_src" "$build/actionsim-gpio-keys-sim"
+make -C "$build" M="$build/actionsim-gpio-keys-sim" modules >>"$buildlog" 2>&1 \
+  || { tail -n 40 "$buildlog" >&2; die "gpio-keys-sim build failed (full log: $buildlog)"; }
+
 # Publish atomically: a bzImage in the cache is always complete.
 mkdir -p "$out_dir"
+cp "$build/actionsim-gpio-keys-sim/gpio-keys-sim.ko" "$out_dir/gpio-keys-sim.ko"
 cp "$build/.config" "$out_dir/config"
 cp "$build/arch/x86/boot/bzImage" "$out_dir/bzImage.tmp"
 mv "$out_dir/bzImage.tmp" "$image"

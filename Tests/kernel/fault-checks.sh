@@ -3,11 +3,6 @@
 
 f=$out/files
 
-# Every line's `t` (the header has none) never goes back: the log's times are monotonic.
-monotonic_times() {
-  jq_is "$1" '[.[] | .t // empty] as $t | [range(1; $t | length) | select($t[.] < $t[. - 1])] | length' "0"
-}
-
 if ! $long; then
   echo "== fault: the log directory's disk fills up (an 8 KiB tmpfs) during a session"
   for name in full.out full.err full-log.jsonl full-next.err; do
@@ -27,7 +22,7 @@ if ! $long; then
       "[.[] | select(.event == \"intent-performing\" and .intent == \"MarkLapIntent\" and .t > $last_logged)] | length > 0" "true"
     samples_out=$(jq -s '[.[] | select(.event == "sample")] | length' "$f/full.out")
     check "the session store has every sample ($samples_out), the log could keep only the first ones" \
-      grep -q "session store: /tmp/store-full/actionsim.sqlite ($samples_out samples;" "$f/full.err"
+      grep -q "session store: /tmp/store-full/actionsim.sqlite (session 1, $samples_out samples;" "$f/full.err"
     check "T4: with room again, the next start reports the log cut short" \
       grep -qE '^warning: session log /tmp/full/[^ ]+ was cut short: it has no log-end footer' "$f/full-next.err"
   fi
@@ -78,6 +73,12 @@ load_checks() {
     echo "   log: $(count edges) edges, $(count dropped) dropped ($(count bounces) bounce, $(count unchanged) unchanged), $(count gestures) gestures, $(count performing) intents performed, $(count ignored) ignored ($(count ignored_busy) busy), $(count samples) samples, $(count warnings) warnings"
     check "every written edge is in the log, as an edge or a drop with its reason ($written written)" \
       test "$(( $(count edges) + $(count dropped) - $(count resynced) ))" = "${written:-none}"
+    local scheduled
+    scheduled=$(grep '^schedule ' "$f/$name-counts.txt" || true)
+    echo "   $scheduled"
+    check "every logged edge or drop is an edge the writer sent, of that button and direction, at the kernel's time of the write" \
+      test "$(echo "$scheduled" | sed -n 's/.* \([0-9]*\) matched, \([0-9]*\) unmatched$/\1 \2/p')" = "$(( $(count edges) + $(count dropped) )) 0"
+    if [[ -s $f/$name-schedule-check.txt ]]; then grep -E '^(unmatched|late)' "$f/$name-schedule-check.txt" | sed 's/^/   /' || true; fi
     check "the kernel's buffer never overflowed (no SYN_DROPPED), nothing was resynced" \
       test "$(count syn_dropped) $(count resynced)" = "0 0"
     check "every gesture was performed or ignored with a reason" \

@@ -120,6 +120,13 @@ wait_for_path() {
   [ -e "$1" ]
 }
 
+# wait_for_gone PATH [TIMEOUT_SECS]: wait until PATH no longer exists. Default 5 s.
+wait_for_gone() {
+  _tries=$(( ${2:-5} * 100 ))
+  while [ -e "$1" ] && [ "$_tries" -gt 0 ]; do usleep 10000; _tries=$((_tries - 1)); done
+  [ ! -e "$1" ]
+}
+
 # wait_for_text FILE TEXT [TIMEOUT_SECS]: wait until FILE contains TEXT (a program's
 # output saying it is ready). Default timeout 10 s; fails if it never does.
 wait_for_text() {

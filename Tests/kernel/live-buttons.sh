@@ -1,67 +1,13 @@
-# Guest script: actionsim's live input on a real kernel. Run by test-kernel.sh as
+# Guest script: actionsim's evdev input on a real kernel (the GPIO input: live-gpio.sh). Run
+# by test-kernel.sh as
 #   run-guest.sh --file actionsim --file <profiles, manifest, scenarios, rules, udevadm> live-buttons.sh
-# Every press goes through the kernel: gpio-sim line pulls (/dev/gpiochipN) and a uinput
-# device (/dev/input/eventN). The guest only drives and collects; test-kernel.sh checks the
-# session logs on the host. Files come back between ACTIONSIM-FILE markers.
+# Every press goes through the kernel: uinput devices (/dev/input/eventN). The guest only
+# drives and collects; test-kernel.sh checks the session logs on the host. Files come back
+# between ACTIONSIM-FILE markers.
 . /lib/actionsim-test.sh
 
 APP=/files/trailrunner.yaml
-mkdir -p /tmp/logs/gpio /tmp/logs/evdev /tmp/rec
-
-echo "== devices: what actionsim sees"
-gpiosim_make_pi_chip
-actionsim devices --device /files/raspberry-pi-gpio.yaml --device /files/gpio-key-overlay.yaml > /tmp/devices.txt 2>&1
-check "actionsim devices lists the Pi-like chip" grep -q "pinctrl-bcm2835" /tmp/devices.txt
-check "actionsim devices says the Pi profile would use lines 17 and 27, free" \
-  grep -q "raspberry-pi-gpio.yaml would use: action = line 17 (GPIO17), free; side = line 27 (GPIO27), free" /tmp/devices.txt
-emit devices.txt /tmp/devices.txt
-
-echo "== GPIO: devices/raspberry-pi-gpio.yaml on gpio-sim, recorded"
-actionsim record --device /files/raspberry-pi-gpio.yaml --app $APP --first-press running \
-  --log-dir /tmp/logs/gpio --json -o /tmp/rec/gpio-recorded.yaml > /tmp/gpio.out 2> /tmp/gpio.err &
-run=$!
-gpiosim_wait_requested 17 && gpiosim_wait_requested 27
-check "lines 17 and 27 are requested under the consumer actionsim" \
-  sh -c "grep -q 'GPIO17 *|actionsim' /sys/kernel/debug/gpio && grep -q 'GPIO27 *|actionsim' /sys/kernel/debug/gpio"
-# A second request of the same line fails and names the holder.
-actionsim run --device /files/raspberry-pi-gpio.yaml --app $APP --no-log > /tmp/busy.out 2>&1 < /dev/null
-busy=$?
-check "a second actionsim on the same lines exits 3" test $busy = 3
-check "and says the line is busy, in use by \"actionsim\"" grep -q 'busy, in use by "actionsim"' /tmp/busy.out
-emit busy.txt /tmp/busy.out
-
-# First press: starts the workout (A3).
-gpiosim_press 17; usleep 100000; gpiosim_release 17
-sleep 2
-# Chord: pause (A7) ...
-gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
-# ... and resume.
-gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
-# SIGHUP reloads the profile: the lines are released and requested again.
-kill -HUP $run
-usleep 500000
-# A bouncing press (P2): three flips to pressed, held 300 ms, three flips to released. Each
-# flip is a sysfs write from the guest's shell, 3-6 ms apart on an emulated CPU: five flips
-# to pressed once took 21 ms, past the profile's 10 ms debounce, and so were two presses.
-gpiosim_bounce 17 3; usleep 300000; gpiosim_bounce 17 3
-sleep 1
-# Idle: the loop should not wake while nothing happens.
-sleep 3
-kill -TERM $run
-wait $run
-check "record exits 0 on SIGTERM" test $? = 0
-emit gpio-live.jsonl "$(ls /tmp/logs/gpio/*.jsonl | head -n 1)"
-emit gpio-recorded.yaml /tmp/rec/gpio-recorded.yaml
-emit gpio.err /tmp/gpio.err
-
-echo "== replaying the recording (S3)"
-actionsim test /tmp/rec/gpio-recorded.yaml > /tmp/replay-test.txt 2>&1
-check "actionsim test: the replay does what the live session did" test $? = 0
-emit replay-test.txt /tmp/replay-test.txt
-actionsim replay --json --no-log --no-store /tmp/rec/gpio-recorded.yaml > /tmp/gpio-replay.jsonl 2> /tmp/gpio-replay.err
-emit gpio-replay.jsonl /tmp/gpio-replay.jsonl
+mkdir -p /tmp/logs/evdev /tmp/rec
 
 echo "== evdev: devices/gpio-key-overlay.yaml on a uinput device, unplugged and plugged back"
 NAME="actionsim test buttons"
@@ -86,8 +32,16 @@ actionsim replay --json --no-log --no-store /tmp/rec/imported.yaml > /tmp/import
 emit before-unplug.evemu /tmp/before-unplug.evemu
 emit imported-replay.jsonl /tmp/imported-replay.jsonl
 usleep 500000
-actionsim inject --device-name "$NAME" --delay 1s --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1
+# The second injector turns on the kernel's autorepeat; evemu-record shows the repeats it made.
+actionsim inject --device-name "$NAME" --delay 1s --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1 &
+inject=$!
+wait_for_text /tmp/inject2.out "created /dev/input/event"
+evemu-record "$(node_of /tmp/inject2.out)" > /tmp/autorepeat.evemu 2> /tmp/evemu-record2.err &
+evemu=$!
+wait $inject
+kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
 check "the second injector played its presses" grep -q "removed" /tmp/inject2.out
+emit autorepeat.evemu /tmp/autorepeat.evemu
 usleep 500000
 kill -TERM $run
 wait $run
@@ -95,14 +49,6 @@ check "run exits 0 on SIGTERM" test $? = 0
 cat /tmp/inject1.out /tmp/inject2.out
 emit evdev-live.jsonl "$(ls /tmp/logs/evdev/*.jsonl | head -n 1)"
 emit evdev.err /tmp/evdev.err
-
-echo "== GPIO errors a user can act on"
-printf 'kind: gpio\nchip: pinctrl-bcm2835\nbuttons: {action: 17, side: 40}\n' > /files/line40.yaml
-actionsim run --device /files/line40.yaml --app $APP --no-log --no-store > /tmp/line40.out 2>&1 < /dev/null
-check "a line the chip lacks: exit 3" test $? = 3
-check "... and the message names the chip, the line and how many it has" \
-  grep -q "GPIO chip gpiochip0 \[pinctrl-bcm2835\] has no line 40 (side); it has 28 lines" /tmp/line40.out
-emit line40.txt /tmp/line40.out
 
 echo "== evdev SYN_DROPPED: the reader stopped while the kernel's buffer overflows"
 # Action goes down, then 150 other keys (A12: logged, ignored) flood the device's event
@@ -166,6 +112,66 @@ kill -TERM $run
 wait $run
 emit grab-live.jsonl "$(ls /tmp/logs/grab/*.jsonl | head -n 1)"
 
+echo "== evdev grab waits for held keys: F13 is down when run starts, as Enter is when run is started from that keyboard"
+printf 'name: grab wait\napp: trailrunner.yaml\nsettings: {action: workout, first-press: running}\nsteps:\n  - {at: 0s, button: action, edge: down}\n  - {at: 2500ms, button: action, edge: up}\n  - {at: 4s, gesture: press}\n' \
+  > /files/held.yaml
+actionsim inject --device-name "actionsim held key" --device /files/usb-keyboard.yaml --delay 1s --keep 1s \
+  /files/held.yaml > /tmp/inject5.out 2>&1 &
+inject=$!
+wait_for_text /tmp/inject5.out "created /dev/input/event"
+held=$(node_of /tmp/inject5.out)
+# Another reader, as the desktop is: it must see F13 let go.
+evemu-record "$held" > /tmp/held.evemu 2> /tmp/evemu-record3.err &
+evemu=$!
+created=$(uptime_ms)
+while [ $(( $(uptime_ms) - created )) -lt 1800 ]; do usleep 50000; done
+actionsim run --device /files/usb-keyboard.yaml --input "$held" --app $APP --log-dir /tmp/logs/held --json \
+  > /tmp/held.out 2> /tmp/held.err < /dev/null &
+run=$!
+wait_for_text /tmp/held.out "live input" 10
+started=$(( $(uptime_ms) - created ))
+wait $inject
+kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
+usleep 300000
+kill -TERM $run
+wait $run
+echo "held: run opened the device $started ms after it was made (F13 down at 1000, up at 3500)" | tee /tmp/held-times.txt
+check "run opened the keyboard while F13 was held (${started} ms; F13 is let go at 3500)" test "$started" -lt 3400
+emit held.evemu /tmp/held.evemu
+emit held-live.jsonl "$(ls /tmp/logs/held/*.jsonl | head -n 1)"
+emit held.err /tmp/held.err
+
+echo "== the gpio-key overlay's profile on the real gpio-keys driver (gpio-keys-sim.ko on gpio-sim lines 17 and 27)"
+gpiosim_make_pi_chip
+# gpio-keys debounces 20 ms here, not the device tree's 5: a sysfs write from the guest's shell
+# takes 3-6 ms on an emulated CPU, and a bounce must fit inside the debounce.
+insmod /files/gpio-keys-sim.ko chip=pinctrl-bcm2835 lines=17,27 codes=148,149 debounce_ms=20
+check "gpio-keys holds lines 17 and 27 (as gpioinfo would show: consumer button@11, button@1b)" \
+  sh -c "grep -q 'GPIO17 *|button@11' /sys/kernel/debug/gpio && grep -q 'GPIO27 *|button@1b' /sys/kernel/debug/gpio"
+grep -E 'GPIO(17|27) ' /sys/kernel/debug/gpio > /tmp/gk-debugfs.txt
+actionsim devices --device /files/gpio-key-overlay.yaml --device /files/raspberry-pi-gpio.yaml > /tmp/gk-devices.txt 2>&1
+check "actionsim devices: the overlay profile uses both gpio-keys devices; the GPIO profile's lines are in use by gpio-keys" \
+  sh -c "grep -q 'gpio-key-overlay.yaml matches: action = KEY_PROG1' /tmp/gk-devices.txt && grep -q 'gpio-key-overlay.yaml matches: side = KEY_PROG2' /tmp/gk-devices.txt && grep -q 'in use by \"button@11\"' /tmp/gk-devices.txt"
+emit gk-devices.txt /tmp/gk-devices.txt
+emit gk-debugfs.txt /tmp/gk-debugfs.txt
+actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
+  --log-dir /tmp/logs/gk --json > /tmp/gk.out 2> /tmp/gk.err < /dev/null &
+run=$!
+check "run opened the gpio-keys devices" wait_for_text /tmp/gk.out "live input" 10
+gpiosim_press 17; usleep 100000; gpiosim_release 17
+sleep 2
+gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
+sleep 1
+gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
+sleep 1
+# A bouncing press: gpio-keys debounces it before it becomes a key event.
+gpiosim_bounce 17 3; usleep 300000; gpiosim_bounce 17 3
+sleep 1
+kill -TERM $run
+wait $run
+check "run exits 0 (gpio-keys)" test $? = 0
+emit gk-live.jsonl "$(ls /tmp/logs/gk/*.jsonl | head -n 1)"
+
 echo "== udev rules: udev/70-actionsim.rules"
 mkdir -p /etc/udev/rules.d /run/udev
 cp /files/70-actionsim.rules /etc/udev/rules.d/
@@ -182,13 +188,15 @@ node=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/probe.out)
 othernode=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/other.out)
 udevadm test --action=add "/sys/class/input/$(basename "$node")" > /tmp/udev-input.txt 2>&1
 udevadm test --action=add "/sys/class/input/$(basename "$othernode")" > /tmp/udev-other.txt 2>&1
-gpiosim_make_chip udevchip a b >/dev/null
-udevadm test --action=add "/sys/bus/gpio/devices/$GPIOSIM_CHIP" > /tmp/udev-gpio.txt 2>&1
 mode() { stat -c '%A %U:%G' "$1"; }
+gk=$(ls -d /sys/bus/platform/drivers/gpio-keys/gpio-keys.*/input/input*/event* | head -n 1)
+udevadm test --action=add "/sys/class/input/$(basename "$gk")" > /tmp/udev-gk.txt 2>&1
+echo "gpio-keys /dev/input/$(basename "$gk"): $(mode "/dev/input/$(basename "$gk")")"
+check "a gpio-keys device (DRIVERS==gpio-keys) is tagged: crw-rw---- root:actionsim, linked as /dev/input/actionsim-gpio-keys" \
+  sh -c "test \"$(mode "/dev/input/$(basename "$gk")")\" = 'crw-rw---- root:actionsim' && test -e /dev/input/actionsim-gpio-keys"
 {
   echo "probe $node: $(mode "$node")"
   echo "other $othernode: $(mode "$othernode")"
-  echo "gpio $GPIOSIM_DEV: $(mode "$GPIOSIM_DEV")"
   echo "links: $(ls /dev/input/ | grep actionsim-)"
 } > /tmp/udev-result.txt
 cat /tmp/udev-result.txt
@@ -197,21 +205,28 @@ check "it has the stable link /dev/input/actionsim-actionsim_test_buttons" \
   test "$(readlink -f /dev/input/actionsim-actionsim_test_buttons)" = "$node"
 check "an untagged keyboard stays crw------- root:root" test "$(mode "$othernode")" = "crw------- root:root"
 check "an untagged keyboard gets no actionsim link" sh -c "! ls /dev/input/ | grep -q 'actionsim-some'"
-check "the GPIO chip is crw-rw---- root:actionsim" test "$(mode "$GPIOSIM_DEV")" = "crw-rw---- root:actionsim"
 # The group, not the world: a member of actionsim can read the tagged device, the chip, not the other.
-check "a member of actionsim can list the device and the chip" \
+check "a member of actionsim can list the device" \
   su tester -s /bin/sh -c "actionsim devices --device /files/gpio-key-overlay.yaml > /tmp/as-tester.txt 2>&1; grep -q 'actionsim-actionsim_test_buttons' /tmp/as-tester.txt"
 check "... but cannot open the untagged keyboard" sh -c "grep -A1 '^  $othernode ' /tmp/as-tester.txt | grep -q 'permission denied'"
 emit as-tester.txt /tmp/as-tester.txt
-# Someone outside the group is refused, and told about the udev rules.
-echo 'guest:x:1001:1001:guest:/tmp:/bin/sh' >> /etc/passwd
-echo 'guest:x:1001:' >> /etc/group
-su guest -s /bin/sh -c "actionsim run --device /files/raspberry-pi-gpio.yaml --app $APP --no-log --no-store < /dev/null > /tmp/denied.txt 2>&1; echo \$? >> /tmp/denied.txt"
-check "outside the group: the GPIO chip is refused (exit 3) with a pointer to the udev rules" \
-  sh -c "grep -q 'permission denied. Install the udev rules (sudo make install-udev' /tmp/denied.txt && tail -n 1 /tmp/denied.txt | grep -qx 3"
-emit denied.txt /tmp/denied.txt
+# Raspberry Pi OS's 99-com.rules, applied after ours, gives every input device to group input:
+# the tagged device keeps its link, and the group that may open it is input.
+printf 'SUBSYSTEM=="input", GROUP="input", MODE="0660"\nSUBSYSTEM=="gpio", GROUP="gpio", MODE="0660"\n' > /etc/udev/rules.d/99-com.rules
+echo 'input:x:992:' >> /etc/group
+udevadm test --action=add "/sys/class/input/$(basename "$node")" > /tmp/udev-input-pios.txt 2>&1
+echo "probe with Pi OS's rule: $(mode "$node")" | tee -a /tmp/udev-result.txt
+check "with Pi OS's rule after ours the tagged device is crw-rw---- root:input" test "$(mode "$node")" = "crw-rw---- root:input"
+check "and keeps its link /dev/input/actionsim-actionsim_test_buttons" \
+  test "$(readlink -f /dev/input/actionsim-actionsim_test_buttons)" = "$node"
+su tester -s /bin/sh -c "actionsim run --device /files/gpio-key-overlay.yaml --input $node --app $APP --no-log --no-store < /dev/null > /tmp/input-denied.txt 2>&1; echo exit \$? >> /tmp/input-denied.txt"
+check "a member of actionsim only is refused (exit 3) and told to join group input" \
+  sh -c "grep -q 'permission denied; it is crw-rw---- root:input: add yourself to group input' /tmp/input-denied.txt && tail -n 1 /tmp/input-denied.txt | grep -qx 'exit 3'"
+emit input-denied.txt /tmp/input-denied.txt
+emit udev-result.txt /tmp/udev-result.txt
 emit udev-input.txt /tmp/udev-input.txt
-emit udev-gpio.txt /tmp/udev-gpio.txt
+emit udev-gk.txt /tmp/udev-gk.txt
+rmmod gpio-keys-sim
 kill $probe $other 2>/dev/null
 
 echo "live-buttons: $ACTIONSIM_FAILS failure(s) in the guest"

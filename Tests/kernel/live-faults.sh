@@ -93,7 +93,8 @@ printf 'name: load test (KEY_PROG1, KEY_PROG2, 2 ms debounce)\nkind: evdev\nbutt
 load() {
   _name=$1; _seconds=$2; shift 2
   echo "== load ($_name): 1000 edges a second for $_seconds s through uinput (Action two times in three, else side)"
-  START_DELAY_MS=3000 KEEP_MS=2000 uinput-buttons mash "actionsim $_name" 1000 "$_seconds" 7 > /tmp/$_name-inject.out 2>&1 &
+  SCHEDULE=/tmp/$_name-schedule.txt START_DELAY_MS=3000 KEEP_MS=2000 uinput-buttons mash "actionsim $_name" 1000 "$_seconds" 7 \
+    > /tmp/$_name-inject.out 2>&1 &
   _inject=$!
   wait_for_text /tmp/$_name-inject.out "created /dev/input/event"
   _start=$(uptime_ms)
@@ -133,7 +134,46 @@ load() {
     echo "lines $(wc -l < "$_log")"
     echo "footer_events $(tail -n 1 "$_log" | sed -n 's/.*"event":"log-end","events":\([0-9]*\).*/\1/p')"
   } > /tmp/$_name-counts.txt
+  # Every logged edge against the writer's schedule (the log is too big to send back). A bounce
+  # is logged at its own kernel time; a burst's settled level (an edge, or an unchanged drop)
+  # at its last edge's time plus the 2 ms debounce: each must be a written edge of that button
+  # and direction whose kernel time lies between the writer's clock reads around it.
+  awk -v D=0.002 '
+    # The schedule is in time order and so are the logged times: search from the last match.
+    function find(b, d, T,   i) {
+      i = p[b] > 0 ? p[b] : 1
+      while (i <= n[b] && hi[b, i] < T - 0.000001) i++
+      if (i <= n[b] && lo[b, i] <= T + 0.000001 && dn[b, i] == d) { p[b] = i; return 1 }
+      return 0
+    }
+    FNR == NR { n[$1]++; lo[$1, n[$1]] = $3 / 1e9; hi[$1, n[$1]] = $4 / 1e9; dn[$1, n[$1]] = $2; next }
+    function field(name,   m) {
+      if (!match($0, "\"" name "\":(\"[^\"]*\"|[-0-9.e]+)")) return ""
+      m = substr($0, RSTART + length(name) + 3, RLENGTH - length(name) - 3); gsub(/"/, "", m); return m
+    }
+    /"monotonic_origin"/ { origin = field("monotonic_origin") + 0 }
+    /"event":"edge"/ || /"event":"edge-dropped"/ {
+      b = field("button") == "side" ? 1 : 0; d = field("edge") == "down" ? 1 : 0
+      T = origin + field("t"); if (field("reason") != "bounce") T -= D
+      if (find(b, d, T)) { matched++ }
+      else if (late[b] > 0 && find(b, d, T - late[b])) { matched++; lateMatched++; late[b] = 0 }
+      else { unmatched++; if (shown++ < 5) print "unmatched: " $0 }
+      # A late edge is logged itself or, when a later edge of its burst makes it a bounce, by
+      # that later edge: its note holds for the next two lines of that button.
+      if (late[b] > 0 && ++lateLines[b] >= 2) late[b] = 0
+    }
+    # An edge the kernel stamped as the loop read the clock is read a wake-up late and logged
+    # at the latest time logged, with a note giving how late (times in the log never go back).
+    /"event":"step"/ && /read late: / {
+      split(substr($0, index($0, "read late: ") + 11), w, " ")
+      b = w[1] == "side" ? 1 : 0; late[b] = w[6] + 0; lateLines[b] = 0
+    }
+    END { if (lateMatched) printf "late %d edges read a wake-up late, matched at the time their note gives\n", lateMatched
+      printf "schedule %d edges written; log %d matched, %d unmatched\n", n[0] + n[1], matched, unmatched + 0 }
+  ' /tmp/$_name-schedule.txt "$_log" > /tmp/$_name-schedule-check.txt
+  tail -n 1 /tmp/$_name-schedule-check.txt >> /tmp/$_name-counts.txt
   cat /tmp/$_name-counts.txt
+  emit "$_name-schedule-check.txt" /tmp/$_name-schedule-check.txt
   grep '"event":"warning"' "$_log" | head -n 20 > /tmp/$_name-warnings.txt
   for _f in counts.txt warnings.txt inject.out rss.txt; do emit "$_name-$_f" "/tmp/$_name-$_f"; done
   emit "$_name.err" "/tmp/$_name.err"

@@ -4,7 +4,7 @@
 import DeviceProfiles
 import Foundation
 import FuzzSupport
-import LiveInput
+import LiveLoop
 import Scenarios
 import YAMLDocuments
 

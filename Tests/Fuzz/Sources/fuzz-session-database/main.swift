@@ -16,10 +16,12 @@ FuzzInput.main { bytes, count in
         // Every process that recorded is gone: recovery runs on whatever the file holds.
         let database = try SessionDatabase(path: path, isAlive: { _ in false })
         for listing in try database.sessions().prefix(4) {
-            guard let session = try? database.session(id: listing.id) else { continue }
-            _ = SessionSummary(session)
-            for format in ExportFormat.formats(for: session.kind) { _ = try? Exporter.export(session, as: format) }
-            _ = SVGPlot.render(session)
+            // As `show`, `export` and `plot` read it: a row at a time from the store's cursors.
+            _ = try? database.read(id: listing.id) { rows in
+                _ = try? SessionSummary(rows)
+                for format in ExportFormat.formats(for: rows.header.kind) { _ = try? Exporter.export(rows, as: format, to: CountingSink()) }
+                _ = try? SVGPlot.render(rows, to: CountingSink())
+            }
         }
     }
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import DeviceProfiles
+import Foundation
+import LiveLoop
+import OutputFiles
+import YAMLDocuments
+
+struct ImportEvemuCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-evemu",
+        abstract: "Turn an evemu-record recording into a scenario.",
+        discussion: """
+        Key events become button edges at their recorded times (microseconds, as evemu-record wrote them: a press at 2.5 s in the recording is at 2.5 s in the scenario and its replay) through an evdev profile's keys; other keys become `key:` steps; autorepeat is left out. Apps and settings come from a setup scenario or options, as for `run`. A recording of more than 10,000 key events writes its steps to FILE.steps.jsonl beside the scenario (JSON Lines, read a line at a time by replay, test and check), so that it replays whatever its length; it needs -o.
+
+        Example:
+          evemu-record /dev/input/event5 > presses.evemu
+          actionsim import-evemu presses.evemu --device devices/usb-keyboard.yaml -o presses.yaml
+        """)
+
+    @Argument(help: ArgumentHelp("The evemu-record output.", valueName: "recording.evemu"))
+    var recording: String
+
+    @Option(name: .customLong("device"), help: ArgumentHelp("The evdev profile whose keys are the buttons.", valueName: "profile.yaml"))
+    var profile: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The scenario to write (default: standard output).", valueName: "file.yaml"))
+    var output: String?
+
+    @OptionGroup var setup: SetupOptions
+
+    func run() async throws {
+        let profile = try DeviceProfileParser.load(contentsOf: self.profile)
+        guard case .evdev(let input) = profile.input else {
+            throw CommandError.badInput("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")
+        }
+        let sessionSetup = try setup.load()
+        // Said before the recording is read, not after.
+        if let output { try OutputFile.check(output) }
+        let text: String
+        do {
+            text = try String(contentsOfFile: recording, encoding: .utf8)
+        } catch {
+            throw CommandError.badInput("\(recording): cannot be read: \(ErrorText.words(error))")
+        }
+        let parsed = try EvemuImport.parse(text, file: recording)
+        let scenario = EvemuImport.steps(from: parsed.events, profile: input)
+        if scenario.steps.isEmpty {
+            Terminal.warning("warning: \(recording) has no key events of \(input.bindings.map(\.keyName).joined(separator: ", ")) or other keys")
+        }
+        let directory = output.map { (SessionSetupPaths.absolute($0) as NSString).deletingLastPathComponent }
+            ?? FileManager.default.currentDirectoryPath
+        let header = RecordedScenario.Header(
+            name: "Imported from \((recording as NSString).lastPathComponent)",
+            comments: ["Imported by `actionsim import-evemu` from \(recording)" + (parsed.name.map { " (device \"\($0)\")" } ?? "")
+                       + " with \(profile.file).",
+                       "Edge times are the recording's own, as evemu-record wrote them."],
+            apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
+            settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
+        if let output, output != "-" {
+            if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")
+            } else {
+                Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+            }
+        } else {
+            // Standard output holds one file: a recording that needs two is said, not written half.
+            guard !scenario.needsStepsFile else {
+                throw CommandError.badInput("\(recording) has \(scenario.steps.count) key events: more than a scenario holds in itself "
+                                            + "(\(RecordedScenario.inlineLimit)); give -o FILE.yaml, and its steps go to a steps file beside it")
+            }
+            try OutputFile.write(scenario.yaml(header), to: "-")
+        }
+    }
+}

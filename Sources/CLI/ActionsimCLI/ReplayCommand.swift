@@ -1,0 +1,307 @@
+import ActionButtonCore
+import ArgumentParser
+import Foundation
+import Scenarios
+import SessionLog
+import SessionStore
+import SimulationEvents
+import Synchronization
+import Telemetry
+import WebView
+import YAMLDocuments
+
+/// Options every command that runs a session shares.
+struct SessionOptions: ParsableArguments {
+    @Option(name: .customLong("log-dir"), help: ArgumentHelp(
+        "Directory for the session log (JSON Lines, one file per run).",
+        discussion: "Default: $XDG_DATA_HOME/actionsim/logs, else ~/.local/share/actionsim/logs.",
+        valueName: "dir"))
+    var logDirectory: String?
+
+    @Flag(name: .customLong("no-log"), help: "Do not write a session log file.")
+    var noLog = false
+
+    @Option(help: "Colour the output: auto (on a terminal), always or never.")
+    var color: Terminal.ColorChoice = .auto
+}
+
+extension Terminal.ColorChoice: ExpressibleByArgument {}
+
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a scenario and print what the watch does, step by step.",
+        discussion: """
+        Runs on virtual time by default: as fast as the machine goes, the same result every run. Prints a timeline (time, input, session state, next action, what happened) and, if the scenario has expectations, their verdicts. Exits 1 if an expectation fails.
+
+        With --web: the replay on a web page (127.0.0.1:8080, or --listen ADDR:PORT): the drawn watch, the charts and the timeline, with a scrubber through the replay's time; served after the replay until Ctrl-C.
+        """)
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "scenario"))
+    var file: String
+
+    @Flag(help: "Print JSON Lines (the session log's format) instead of the timeline.")
+    var json = false
+
+    @Flag(help: "Run in real time instead of virtual time (a 10-minute scenario takes 10 minutes).")
+    var realtime = false
+
+    @Flag(help: "Show sensor samples in the timeline.")
+    var samples = false
+
+    @OptionGroup var session: SessionOptions
+
+    @Flag(name: .customLong("no-store"), help: "Do not record the sessions in the session store.")
+    var noStore = false
+
+    @OptionGroup var store: StoreOptions
+
+    @OptionGroup var web: WebOptions
+
+    func run() async throws {
+        let webAddress = web.enabled ? try web.address() : nil
+        let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
+        let settings = try store.settings()
+        let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
+                            logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
+                            color: session.color, storePath: noStore ? nil : settings.localPath, lab: noStore ? nil : settings,
+                            web: webAddress, openPage: web.open)
+        // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
+        let work = Task { try await replay.execute() }
+        let shutdown = ShutdownSignals { _ in work.cancel() }
+        let result = await work.result
+        shutdown.stop()
+        // With --web, a signal after the replay ran to its end only stops the page's server.
+        if let signal = shutdown.received, !replay.progress.ranToEnd { throw CommandError.interrupted(by: signal) }
+        try result.get()
+    }
+
+    /// One replay, with everything it writes: the timeline (or JSON Lines), the session log
+    /// and the store. Cancelling its task stops the run where it is and closes them all.
+    struct Replay: Sendable {
+        var scenario: Scenario
+        var json: Bool
+        var realtime: Bool
+        var samples: Bool
+        /// nil: no session log.
+        var logDirectory: String?
+        var color: Terminal.ColorChoice
+        /// nil: no session store.
+        var storePath: String?
+        /// The board, and the lab the store is forwarded to (if any).
+        var lab: LabSettings?
+        /// `--web`: where to serve the page (nil: no page).
+        var web: WebAddress?
+        /// `--open`: start the desktop's browser on the page.
+        var openPage = false
+        let progress = Progress()
+
+        /// Whether the replay ran to its end (set before a page is served after it).
+        final class Progress: Sendable {
+            private let state = Mutex(false)
+            var ranToEnd: Bool { state.withLock { $0 } }
+            func setRanToEnd() { state.withLock { $0 = true } }
+        }
+
+        func execute() async throws {
+            // The page first: an address that cannot be had stops the replay before it prints.
+            var page: WebPageServer?
+            if let web { page = try await startPage(web) }
+            let colors = !json && Terminal.useColors(color)
+            for warning in scenario.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
+
+            let output = OutputBuffer(immediate: realtime)
+            let live = LiveDisplay(mode: LiveDisplay.mode(realtime: realtime, json: json, span: scenario.until ?? scenario.lastMentionedTime),
+                                   output: output)
+            var sinks: [any SimulationEventSink] = []
+            let printer: TimelinePrinter?
+            let jsonStream: JSONLinesStream?
+            if json {
+                jsonStream = JSONLinesStream()
+                sinks.append(jsonStream!)
+                printer = nil
+            } else {
+                jsonStream = nil
+                let names = scenario.apps.flatMap(\.model.intents).map(\.name)
+                printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
+                                          output: output, flushEachLine: realtime, live: live)
+                sinks.append(printer!)
+                output.line(ReplayCommand.banner(for: scenario, realtime: realtime))
+                output.line(printer!.renderer.header)
+            }
+            let log = logDirectory.flatMap { openLog(in: $0) }
+            if let log { sinks.append(log) }
+
+            let recorder = storePath.flatMap {
+                ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0, board: lab?.board ?? "")
+            }
+            if let recorder { sinks.append(recorder) }
+            let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
+            sinks.append(live)
+            if let page { sinks.append(page.feed) }
+
+            let started = ContinuousClock.now
+            let outcome: ScenarioOutcome
+            do {
+                // The printer, stream, log and store take every event: the run keeps them only
+                // if it has expectations to check, so that a long replay runs in constant memory.
+                outcome = try await ScenarioRunner.run(scenario, realtime: realtime, sinks: sinks, keepEvents: false)
+            } catch {
+                live.finish()
+                output.flush()
+                throw CommandError.badInput("\(scenario.file): \(error)")
+            }
+            let stopped = Task.isCancelled
+            let elapsed = ContinuousClock.now - started
+            live.finish()
+            jsonStream?.flush()
+            // The log writes its last batch and footer on its queue while the store commits its last rows.
+            log?.beginClose(at: outcome.endTime)
+            let storeError = recorder?.close()
+            let logError = log?.close(at: outcome.endTime)
+            let labNotes = labLink?.finish() ?? []
+
+            if !json {
+                let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.eventCount) events"
+                output.line("")
+                output.line(colors ? summary.dim : summary)
+                if !stopped { for line in ReplayCommand.verdicts(outcome, colors: colors) { output.line(line) } }
+            }
+            output.flush()
+            if stopped {
+                Terminal.warning("stopped at \(outcome.endTime) by a signal: the log and the store hold every event up to then; expectations were not checked")
+            }
+            if let log {
+                if let logError {
+                    Terminal.warning("warning: the session log \(log.path) holds the first \(log.eventsWritten) of \(outcome.eventCount) events only (\(logError.reason)); the run went on in memory: the output above\(recorder == nil ? "" : " and the store") have every event")
+                } else {
+                    Terminal.note("session log: \(log.path)")
+                }
+            }
+            if let recorder {
+                for line in StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil) {
+                    Terminal.note(line)
+                }
+            }
+            for line in labNotes { Terminal.note(line) }
+            if let page {
+                if stopped {
+                    page.stop(at: outcome.endTime)
+                } else {
+                    progress.setRanToEnd()
+                    Terminal.note("the page shows the whole replay; Ctrl-C stops serving it")
+                    await page.serve(until: outcome.endTime)
+                }
+            }
+            if !stopped, !outcome.passed {
+                if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
+                throw CommandError.expectationsFailed
+            }
+        }
+
+        /// The page of the replay, read-only (its presses are the scenario's), served from now on.
+        private func startPage(_ address: WebAddress) async throws -> WebPageServer {
+            let run = SessionAssembler.Run(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                                           clock: realtime ? "real" : "virtual",
+                                           wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                                           sensors: scenario.sensors)
+            let feed = SessionFeed(.init(mode: .replay, title: ReplayCommand.banner(for: scenario, realtime: realtime),
+                                         action: scenario.settings.sessionKind.rawValue, run: run,
+                                         intentNames: scenario.apps.flatMap(\.model.intents).map(\.name)),
+                                   autoPublish: true)
+            let access = PageAccess(mode: .readOnly(reason: "read-only: a replay's presses are its scenario's"))
+            let page = try await WebPageServer.start(WatchServer(address: address, access: access, feed: feed, press: nil))
+            Terminal.note(WebPageServer.announce(page.address, access: access))
+            if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
+            return page
+        }
+
+        /// Reports the logs of runs that died without closing them (T4), then opens this
+        /// run's log. A log that cannot be opened is warned about; the replay goes on.
+        private func openLog(in directory: String) -> SessionLogFile? {
+            CutShortLogs.report(in: directory, by: "replay")
+            do {
+                let log = try SessionLogFile(directory: directory, header: .init(
+                    source: "replay", name: scenario.name, app: scenario.app.model.name,
+                    settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"),
+                    onWriteError: { [storing = storePath != nil] error in
+                        Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
+                    })
+                // Replaying again makes the same events (S2): no fsync against a power loss.
+                log.syncsToDisk = false
+                return log
+            } catch {
+                Terminal.warning("warning: \(error); replaying without a session log")
+                return nil
+            }
+        }
+    }
+
+    /// Opens the store and makes the run's recorder; a store that cannot be opened is
+    /// warned about and the replay goes on without it (the JSON Lines log still has all).
+    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, path: String,
+                         board: String = "") -> SessionRecorder? {
+        do {
+            let database = try SessionDatabase(path: path)
+            StoreOptions.report(database)
+            let wallClock = Int64((Date().timeIntervalSince1970 * 1e9).rounded())
+            return SessionRecorder(database: database, run: .init(
+                source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                clock: realtime ? "real" : "virtual", wallClockAtZero: wallClock, sensors: sensors, board: board))
+        } catch {
+            Terminal.warning("warning: \(error); replaying without the session store")
+            return nil
+        }
+    }
+
+    static func banner(for scenario: Scenario, realtime: Bool) -> String {
+        var parts = [scenario.name, scenario.settings.description, "seed \(scenario.seed)"]
+        if !scenario.rules.isEmpty { parts.append("rules " + scenario.rules.joined(separator: ", ")) }
+        if realtime { parts.append("real time") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func verdicts(_ outcome: ScenarioOutcome, colors: Bool) -> [String] {
+        guard outcome.checkCount > 0 else { return [] }
+        var lines: [String] = []
+        for result in outcome.results {
+            let mark = result.passed ? (colors ? "✓".green : "✓") : (colors ? "✗".red : "✗")
+            let text = result.passed ? result.message : "\(result.location): \(result.message)"
+            lines.append("\(mark) \(text)")
+        }
+        let unsaid = outcome.failureCount - outcome.failures.count
+        if unsaid > 0 { lines.append("✗ … and \(unsaid) more failed checks of the steps file") }
+        let failed = outcome.failureCount
+        var summary = failed == 0
+            ? "expectations: \(outcome.checkCount) passed"
+            : "expectations: \(failed) of \(outcome.checkCount) failed"
+        // A steps file's passed checks are counted, not listed.
+        let listed = outcome.results.count + unsaid
+        if listed < outcome.checkCount { summary += " (\(outcome.checkCount - listed) passed checks of the steps file not listed)" }
+        lines.append(colors ? (failed == 0 ? summary.green : summary.red.bold) : summary)
+        return lines
+    }
+}
+
+/// Prints the timeline as events arrive.
+final class TimelinePrinter: SimulationEventSink {
+    var renderer: TimelineRenderer
+    let output: OutputBuffer
+    let flushEachLine: Bool
+    let live: LiveDisplay?
+
+    init(renderer: TimelineRenderer, output: OutputBuffer, flushEachLine: Bool, live: LiveDisplay? = nil) {
+        self.renderer = renderer
+        self.output = output
+        self.flushEachLine = flushEachLine
+        self.live = live
+    }
+
+    func record(_ event: SimulationEvent) {
+        guard let line = renderer.line(for: event) else { return }
+        live?.willPrintLine()
+        output.line(line)
+        if flushEachLine { output.flush() }
+        live?.didPrintLine()
+    }
+}

@@ -1,0 +1,243 @@
+import ActionButtonCore
+import Foundation
+import Synchronization
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// The web page's server (`--web`): the page, its script, and one WebSocket per page over
+/// which the session is pushed (`SessionFeed`) and the page's button edges come back. No
+/// page ever polls: a page that is open and idle costs nothing but its open socket.
+public struct WatchServer: Sendable {
+    public let address: WebAddress
+    public let access: PageAccess
+    public let feed: SessionFeed
+    /// Where the page's button edges go (the live loop's `RemoteButtons`); nil: nowhere
+    /// (a replay).
+    public let press: (@Sendable (Button, EdgeDirection) -> Void)?
+
+    public init(address: WebAddress, access: PageAccess, feed: SessionFeed,
+                press: (@Sendable (Button, EdgeDirection) -> Void)?) {
+        self.address = address
+        self.access = access
+        self.feed = feed
+        self.press = press
+    }
+
+    /// Stops a running server: pages get a WebSocket close, then the server ends.
+    public final class Control: Sendable {
+        private let group = Mutex<ServiceGroup?>(nil)
+        private let stopRequested = Mutex(false)
+
+        public init() {}
+
+        fileprivate func started(_ serviceGroup: ServiceGroup) -> Bool {
+            group.withLock { $0 = serviceGroup }
+            return !stopRequested.withLock { $0 }
+        }
+
+        /// Asks the server to shut down gracefully (from any thread or task).
+        public func stop() {
+            stopRequested.withLock { $0 = true }
+            guard let serviceGroup = group.withLock({ $0 }) else { return }
+            Task { await serviceGroup.triggerGracefulShutdown() }
+        }
+    }
+
+    /// Serves until `control.stop()` (or the task is cancelled). `listening` is called once,
+    /// with the address actually bound (port 0 becomes the port the system chose), or with
+    /// why it could not listen.
+    public func run(control: Control = Control(),
+                    listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
+        let said = Mutex(false)
+        let tell: @Sendable (Result<WebAddress, WatchServerError>) -> Void = { result in
+            let first = said.withLock { said in
+                defer { said = true }
+                return !said
+            }
+            if first { listening(result) }
+        }
+        let logger = { var logger = Logger(label: "actionsim.web"); logger.logLevel = .critical; return logger }()
+        // Hummingbird's own parts, put together without its `Application`, whose date cache
+        // wakes the process every second for the Date header: an idle page must cost nothing.
+        // The header is formatted per response instead (a page makes three requests).
+        let pages = pageRouter().buildResponder()
+        let builder = HTTPServerBuilder.http1WebSocketUpgrade(
+            webSocketRouter: socketRouter(),
+            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2))))
+        do {
+            let server = try builder.buildServer(
+                configuration: .init(address: .hostname(address.host, port: address.port)),
+                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+                responder: { request, writer, channel in
+                    let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
+                    var response: Response
+                    do {
+                        response = try await pages.respond(to: request, context: context)
+                    } catch let error as HTTPError {
+                        response = Response(status: error.status)
+                    } catch {
+                        response = Response(status: .internalServerError)
+                    }
+                    response.headers[.date] = Self.httpDate()
+                    try await writer.write(response: response.head, body: response.body)
+                },
+                onServerRunning: { [address] channel in
+                    tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
+                })
+            let group = ServiceGroup(configuration: .init(services: [server, FeedService(feed: feed)], logger: logger))
+            guard control.started(group) else { return }
+            try await group.run()
+            tell(.failure(WatchServerError(address: address, reason: "the server stopped before it listened")))
+        } catch {
+            tell(.failure(WatchServerError(address: address, reason: Self.reason(error))))
+        }
+    }
+
+    /// Makes Swift's global executor NIO's event loops, the server's own threads, instead of
+    /// libdispatch's pool, which once started wakes the process every second for as long as
+    /// it lives. Only before any task has started (a live run, from its main thread);
+    /// returns whether it took.
+    @discardableResult
+    public static func runTasksOnServerThreads() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
+    /// Now, as an HTTP Date header: "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110).
+    static func httpDate() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+
+    /// A bind error in words ("Address already in use"), without NIO's wrapping.
+    static func reason(_ error: any Error) -> String {
+        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        let text = String(describing: error)
+        return text.isEmpty ? "unknown error" : text
+    }
+
+    // MARK: Pages
+
+    private func pageRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: HostCheck(address: address))
+        router.get("/") { _, _ in Self.response(WatchPage.html, type: "text/html; charset=utf-8") }
+        router.get("/watch.js") { _, _ in Self.response(WatchPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/watch.css") { _, _ in Self.response(WatchPage.style, type: "text/css; charset=utf-8") }
+        return router
+    }
+
+    private static func response(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    // MARK: The socket
+
+    private func socketRouter() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let (address, access, feed, press) = (address, access, feed, press)
+        router.ws("/session") { request, _ in
+            guard PageAccess.hostAllowed(request.head.authority, listeningOn: address),
+                  PageAccess.originAllowed(request.headers[.origin], host: request.head.authority) else { return .dontUpgrade }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let token = context.request.uri.queryParameters["token"].map(String.init)
+            var refusal = access.refusal(presenting: token)
+            if refusal == nil, press == nil { refusal = "read-only: a replay's presses are its scenario's" }
+            let subscription = feed.subscribe(hello: feed.hello(refusal: refusal))
+            // Buttons this page holds down, released if it goes away mid-press.
+            var held: Set<Button> = []
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in subscription.messages { try await outbound.write(.text(message)) }
+                }
+                defer {
+                    for button in held { press?(button, .up) }
+                    feed.unsubscribe(subscription.id)
+                    group.cancelAll()
+                }
+                for try await message in inbound.messages(maxSize: 4096) {
+                    guard case .text(let text) = message else { continue }
+                    switch PageMessage(parsing: text) {
+                    case .edge(let button, let direction):
+                        guard refusal == nil, let press else {
+                            feed.send(#"{"type":"refused","message":\#(JSONText.quote(refusal ?? "read-only"))}"#, to: subscription.id)
+                            continue
+                        }
+                        if direction == .down { held.insert(button) } else { held.remove(button) }
+                        press(button, direction)
+                    case nil:
+                        feed.send(#"{"type":"refused","message":"not a message this server knows"}"#, to: subscription.id)
+                    }
+                }
+            }
+        }
+        return router
+    }
+}
+
+/// Runs `SessionFeed.run()` beside the server, and ends it with the server.
+struct FeedService: Service {
+    let feed: SessionFeed
+    func run() async throws {
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await feed.run()
+            } onGracefulShutdown: {
+                feed.close()
+            }
+        } onCancel: {
+            feed.close()
+        }
+    }
+}
+
+/// Refuses requests whose Host is not this server (DNS rebinding, see `PageAccess`).
+struct HostCheck<Context: RequestContext>: RouterMiddleware {
+    let address: WebAddress
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard PageAccess.hostAllowed(request.head.authority, listeningOn: address) else {
+            return Response(status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "this server answers to localhost only\n")))
+        }
+        return try await next(request, context)
+    }
+}
+
+/// What a page sends: `{"type":"edge","button":"action","edge":"down"}`.
+enum PageMessage: Equatable {
+    case edge(Button, EdgeDirection)
+
+    private struct Wire: Decodable {
+        var type: String
+        var button: String?
+        var edge: String?
+    }
+
+    init?(parsing text: String) {
+        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)), wire.type == "edge",
+              let button = wire.button.flatMap(Button.init(rawValue:)),
+              let direction = wire.edge.flatMap(EdgeDirection.init(rawValue:)) else { return nil }
+        self = .edge(button, direction)
+    }
+}
+
+/// Why the page could not be served.
+public struct WatchServerError: Error, CustomStringConvertible {
+    public var address: WebAddress
+    public var reason: String
+    public var description: String {
+        "cannot serve the web page on \(address): \(reason); give another address with --listen ADDR:PORT (port 0: any free port)"
+    }
+}

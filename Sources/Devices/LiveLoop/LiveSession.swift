@@ -1,0 +1,464 @@
+import ActionButtonCore
+import DeviceProfiles
+import LinuxInput
+import SessionLog
+import Simulation
+import SimulationEvents
+
+/// The live loop behind `actionsim run` and `actionsim record`: real buttons (or the
+/// terminal) drive a `SimulationEngine` on the real clock.
+///
+/// One thread, one `epoll_wait` with no timeout: device descriptors, a timerfd set to the
+/// engine's next deadline (chord window, hold time, start deadline, sensor tick, a sleeping
+/// intent's wake-up), an eventfd for work from other threads, and the signal pipe. Each
+/// wake-up reads what is ready, applies edges with their kernel times, dispatches at the
+/// present, runs the intents it dispatched (on this thread: `LoopTaskExecutor`), settles
+/// deadlines, flushes the log batch and re-arms the timer. Idle means no wake-ups at all,
+/// and a 1 Hz session one a second.
+public final class LiveSession {
+    public struct Configuration: Sendable {
+        public var setup: SessionSetup
+        /// nil: the terminal is the buttons.
+        public var profile: DeviceProfile?
+        /// `--input PATH`: this evdev device instead of the profile's match rules.
+        public var inputPath: String?
+        /// Edges from another thread (the web page's buttons), beside the devices or the
+        /// terminal. While it is there, the end of piped standard input does not end the run.
+        public var remoteButtons: RemoteButtons?
+
+        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?, remoteButtons: RemoteButtons? = nil) {
+            self.setup = setup
+            self.profile = profile
+            self.inputPath = inputPath
+            self.remoteButtons = remoteButtons
+        }
+
+        /// P2/P3 timings: a setup scenario's own section wins, then the device profile's,
+        /// then evdev defaults (the terminal needs no debounce).
+        public var recognizer: PressRecognizer.Configuration {
+            setup.recognizer ?? profile?.recognizer ?? .evdev
+        }
+    }
+
+    /// What a line for the person at the terminal is.
+    public enum Notice: Hashable, Sendable {
+        /// Also in the session log and timeline.
+        case status
+        case warning
+        /// The terminal's key help, asked for with `?`.
+        case help
+    }
+
+    public enum StopReason: Hashable, Sendable, CustomStringConvertible {
+        case signal(String)
+        case quit
+        case inputEnded
+
+        public var description: String {
+            switch self {
+            case .signal(let name): name
+            case .quit: "quit"
+            case .inputEnded: "input ended"
+            }
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var reason: StopReason
+        public var endTime: Timestamp
+        /// How many times the loop woke up (the idle check reads it).
+        public var wakeUps: Int
+        /// The longest time one wake-up kept the loop from reading its devices, from the
+        /// return of `epoll_wait` to the next call. A kernel's evdev buffer holds 64 events:
+        /// at 1,000 edges a second that is 32 ms.
+        public var longestWakeUp: Duration
+    }
+
+    public private(set) var configuration: Configuration
+    /// Every event, held for the wake-up and passed on in time order.
+    private let sink: TimeOrderedSink
+    private let flushLog: () -> Void
+    private let recorder: InputRecorder?
+    private let notice: (String, Notice) -> Void
+    /// Sensors and other instruments that run beside the engine on its clock.
+    public var instruments: [any SimulationInstrument] = []
+    /// Called once the devices are open, before the first event: where `run` prints the
+    /// timeline's column header, so that a device that cannot be opened leaves no header.
+    public var onReady: (() -> Void)?
+
+    private var engine: SimulationEngine!
+    private var clock: RealClock!
+    private var sources: [any InputSource] = []
+    private var sourcesChanged = false
+    private var warnedClock = false
+
+    /// The press timings the session runs with: the configuration's, except that lines the
+    /// kernel debounces (libgpiod 2.x) are not debounced a second time here.
+    public var recognizer: PressRecognizer.Configuration { engine?.recognizer.configuration ?? configuration.recognizer }
+
+    /// - Parameters:
+    ///   - sink: where every event goes (timeline printer, session log, recorder), in order.
+    ///   - flushLog: writes the buffered log batch; called after each wake-up that logged.
+    ///   - notice: a line for the person at the terminal (standard error).
+    public init(configuration: Configuration, sink: any SimulationEventSink, recorder: InputRecorder? = nil,
+                flushLog: @escaping () -> Void, notice: @escaping (String, Notice) -> Void) {
+        self.configuration = configuration
+        self.sink = TimeOrderedSink(sink)
+        self.recorder = recorder
+        self.flushLog = flushLog
+        self.notice = notice
+    }
+
+    /// Runs until SIGINT, SIGTERM, `q`, or the end of piped input. Blocks the calling
+    /// thread, which also runs the intents: call it from a thread of its own, never from
+    /// Swift's executor.
+    ///
+    /// - Parameter origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line;
+    ///   the session log's header names it, so its times can be set beside the kernel's.
+    public func run(origin: Timestamp = RealClock.monotonicNow()) throws(LiveRunError) -> Outcome {
+        let signals: SignalPipe
+        let loop: EventLoop
+        do {
+            signals = try SignalPipe()
+            loop = try EventLoop(signals: signals)
+        } catch {
+            throw .system(error)
+        }
+        defer { signals.close() }
+
+        clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
+        let wakeDescriptor = loop.wakeDescriptor
+        let intents = LoopTaskExecutor(wake: { EventLoop.wake(wakeDescriptor) })
+        do {
+            engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
+                                          recognizer: configuration.recognizer, clock: .real(clock), intentsOn: intents, sink: sink)
+        } catch {
+            throw .setup("\(configuration.setup.scenarioFile ?? "actionsim"): \(error)")
+        }
+        engine.instruments = instruments
+        engine.host.onReport { intents.signal() }
+        defer { engine.host.onReport(nil) }
+
+        sources = try openSources(configuration.profile)
+        defer { closeSources() }
+        onReady?()
+        for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
+        useKernelDebounce(configuration.recognizer, at: .zero)
+        let nice = EventLoop.raiseThreadPriority()
+        log(nice <= EventLoop.preferredNice
+                ? "live loop at nice \(nice)"
+                : "live loop at nice \(nice): not allowed nice \(EventLoop.preferredNice) (RLIMIT_NICE); on a busy machine, fast input may overflow the kernel's buffer",
+            warning: false, at: .zero)
+        for source in sources {
+            if let gpio = source as? GPIOSource {
+                for line in gpio.linesActiveAtStart() {
+                    log("line \(line) reads pressed at start: check the profile's active-low and bias", warning: true, at: .zero)
+                }
+            }
+        }
+        sink.flush()
+        flushLog()
+
+        var watch: DirectoryWatch?
+        var retryAt: Int64?
+        var stop: StopReason?
+        var inputEnded = false
+        var items: [SourceItem] = []
+        var wakes: [EventLoop.Wake] = []
+        var longest: Int64 = 0
+        while stop == nil {
+            // Watch for a vanished device only while one is missing.
+            let missing = sources.contains { $0.isMissingDevices }
+            if missing, watch == nil, retryAt == nil {
+                do {
+                    watch = try DirectoryWatch(directories: ["/dev/input", "/dev/input/by-id", "/dev/input/by-path", "/dev"])
+                } catch {
+                    // No inotify in this kernel: try again every half second, only while missing.
+                    retryAt = RealClock.monotonicNow().nanoseconds + 500_000_000
+                }
+            } else if !missing {
+                watch = nil
+                retryAt = nil
+            }
+            do {
+                if sourcesChanged { loop.unwatchAll(); sourcesChanged = false }
+                var descriptors = Set(sources.flatMap(\.descriptors))
+                if let watch { descriptors.insert(watch.fileDescriptor) }
+                // On the main thread the loop also runs the main queue: `@MainActor` intents.
+                if MainDispatchQueue.isMainThread { descriptors.insert(MainDispatchQueue.descriptor) }
+                try loop.watchOnly(descriptors)
+                let deadline = [engine.nextDeadline, engine.host.nextSleeperDeadline].compactMap { $0 }.min()
+                loop.arm(at: [deadline.map { origin.nanoseconds + $0.nanoseconds }, retryAt].compactMap { $0 }.min())
+
+                if intents.loopWillSleep() { wakes = try loop.wait() } else { wakes = [] }
+                intents.loopWoke()
+                let woke = RealClock.monotonicNow().nanoseconds
+                // Time stopped by Ctrl-Z is not time the loop kept from its devices.
+                var stopped: Int64 = 0
+                items.removeAll(keepingCapacity: true)
+                var reopen = false
+                var reload = false
+                for wake in wakes {
+                    switch wake {
+                    case .readable(let descriptor) where descriptor == MainDispatchQueue.descriptor:
+                        MainDispatchQueue.drain()
+                    case .readable(let descriptor):
+                        if let watch, descriptor == watch.fileDescriptor {
+                            reopen = watch.drain() || reopen
+                        } else {
+                            for source in sources where source.descriptors.contains(descriptor) { source.read(descriptor, into: &items) }
+                        }
+                    case .signal:
+                        for signal in signals.take() {
+                            switch signal {
+                            case .interrupt: stop = .signal("SIGINT")
+                            case .terminate: stop = .signal("SIGTERM")
+                            case .hangup: reload = true
+                            case .stop: stopped += suspend(signals)
+                            case .continue: for source in sources { source.resume() }
+                            }
+                        }
+                    case .timer:
+                        if let due = retryAt, RealClock.monotonicNow().nanoseconds >= due {
+                            reopen = true
+                            retryAt = RealClock.monotonicNow().nanoseconds + 500_000_000
+                        }
+                    case .woken:
+                        break
+                    }
+                }
+                if reopen {
+                    let engine = self.engine!
+                    for source in sources where source.isMissingDevices {
+                        source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
+                    }
+                }
+                engine.host.wakeDueSleepers()
+                runIntents(intents)
+                var now = presentAfterLastRead(&items)
+                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
+                engine.advance(to: now)
+                runIntents(intents)
+                // An intent that returned at once reported after the present: read the devices
+                // again, so that an edge the kernel stamped before that report is applied, and
+                // logged, before it (a few rounds at most; a later edge waits for the next wake-up).
+                var rounds = 0
+                while rounds < 4, let latest = sink.latestHeld, latest > now {
+                    rounds += 1
+                    items.removeAll(keepingCapacity: true)
+                    now = presentAfterLastRead(&items)
+                    guard !items.isEmpty else { break }
+                    if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                    apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
+                    engine.advance(to: now)
+                    runIntents(intents)
+                }
+                if reload { reloadProfile(at: now) }
+                sink.flush()
+                flushLog()
+                longest = max(longest, RealClock.monotonicNow().nanoseconds - woke - stopped)
+                if inputEnded, stop == nil, isSettled, configuration.remoteButtons == nil { stop = .inputEnded }
+            } catch {
+                throw .system(error)
+            }
+        }
+
+        let end = clock.now
+        engine.advance(to: end)
+        engine.finish(at: end)
+        recorder?.finish(at: end)
+        let longestWakeUp = Duration.nanoseconds(longest)
+        log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", warning: false, at: end)
+        log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
+        sink.flush()
+        flushLog()
+        return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
+    }
+
+    /// Ctrl-Z (SIGTSTP): the terminal goes back to the shell as it was, what happened so far
+    /// is logged, and the process stops; on `fg` the terminal is made raw and non-blocking
+    /// again. Time went on meanwhile: windows and deadlines that ran out are settled at the
+    /// next wake-up, at their own times. Returns how long the process was stopped, in ns.
+    private func suspend(_ signals: SignalPipe) -> Int64 {
+        let now = clock.now
+        engine.advance(to: now)
+        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", warning: false, at: now)
+        flushLog()
+        for source in sources { source.suspend() }
+        signals.stopProcess()
+        for source in sources { source.resume() }
+        let later = clock.now
+        engine.advance(to: later)
+        log("continued after \(TimeFormat.duration(later - now))", warning: false, at: later)
+        return later.nanoseconds - now.nanoseconds
+    }
+
+    /// Runs the intents the engine dispatched (or woke) until each has finished or sleeps,
+    /// applying what they report, which may dispatch more.
+    private func runIntents(_ intents: LoopTaskExecutor) {
+        repeat { intents.runJobs() } while engine.drainReports() > 0
+    }
+
+    /// The present for this wake-up, after one more read of the devices: an edge the kernel
+    /// stamped before it is then in `items` (evdev and GPIO queue an event as they stamp it),
+    /// so that no later wake-up reads an edge older than what this one logs at the present.
+    /// Edges read in that last read may be a little newer than the clock read before it: the
+    /// present is then the newest of them.
+    private func presentAfterLastRead(_ items: inout [SourceItem]) -> Timestamp {
+        var now = clock.now
+        for source in sources where !(source is TerminalSource) {
+            for descriptor in source.descriptors { source.read(descriptor, into: &items) }
+        }
+        for case .edge(_, _, let kernelTime, _) in items {
+            let time = kernelTime &- clock.origin.nanoseconds
+            if time > now.nanoseconds, time <= now.nanoseconds + 1_000_000_000 { now = Timestamp(nanoseconds: time) }
+        }
+        return now
+    }
+
+    /// Nothing left that would still change the session: no intent running, no window,
+    /// hold time or start deadline pending.
+    private var isSettled: Bool {
+        !engine.host.hasRunningIntents && engine.recognizer.nextWakeup == nil && engine.system.nextDeadline == nil
+    }
+
+    // MARK: Inputs
+
+    private func apply(_ items: [SourceItem], now: Timestamp, stop: inout StopReason?, inputEnded: inout Bool) {
+        // Several devices may have woken the loop at once: hand edges over in kernel-time order.
+        let ordered = items.enumerated().sorted { a, b in
+            (a.element.time ?? .max, a.offset) < (b.element.time ?? .max, b.offset)
+        }.map(\.element)
+        for item in ordered {
+            switch item {
+            case .edge(let button, let direction, let kernelTime, let resynced):
+                let time = runTime(kernelTime, now: now)
+                if resynced {
+                    // Not an edge the kernel reported: the button's real state, found after lost
+                    // events or a reconnect. Said in the log so that nobody mistakes it for a press.
+                    sink.record(SimulationEvent(time: time, kind: .step("resynced: \(button) is \(direction == .down ? "down" : "up")")))
+                }
+                let stamped = kernelTime &- clock.origin.nanoseconds
+                if !resynced, stamped < time.nanoseconds, stamped >= -1_000_000_000 {
+                    // Read a wake-up after the log had passed its time (the kernel stamped it
+                    // as this loop read the clock): logged at the log's latest time, and said.
+                    sink.record(SimulationEvent(time: time, kind: .step(
+                        "read late: \(button) \(direction == .down ? "down" : "up") stamped \(JSONLineWriter.seconds(stamped)) s, \(JSONLineWriter.seconds(time.nanoseconds - stamped)) s before the log's latest time")))
+                }
+                // Windows that ran out before the edge are settled first, at their own times;
+                // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
+                engine.advance(to: Timestamp(nanoseconds: time.nanoseconds - 1))
+                recorder?.record(.edge(button, direction), at: time)
+                engine.apply(.edge(Edge(button, direction, at: time)), at: now)
+            case .otherKey(let name, let kernelTime):
+                recorder?.record(.key(name), at: runTime(kernelTime, now: now))
+                engine.apply(.key(name), at: now)
+            case .command(let command, let readTime):
+                let time = runTime(readTime, now: now)
+                switch command {
+                case .wristDown:
+                    recorder?.record(.wristDown, at: time)
+                    engine.apply(.wristDown, at: now)
+                case .endSession:
+                    recorder?.record(.endSession, at: time)
+                    engine.apply(.endSession, at: now)
+                case .help:
+                    notice(TerminalKeyMap.help, .help)
+                case .quit:
+                    stop = stop ?? .quit
+                case .inputEnded:
+                    inputEnded = true
+                }
+            case .status(let text, let isWarning):
+                log(text, warning: isWarning, at: now)
+            }
+        }
+    }
+
+    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line.
+    ///
+    /// A stamp on that clock lies between the run's start (devices are opened after it) and
+    /// now, however long ago: a loop stopped for a minute (SIGSTOP, swapping) reads a minute-old
+    /// edge and keeps its time. One outside that range is on another clock (the GPIO uAPI v1
+    /// stamped `CLOCK_REALTIME` before Linux 5.7): the read time stands in for it, and the log
+    /// says so once. A time before what the log already holds (an edge read a wake-up late,
+    /// or a resync's) becomes that time, so that the log's times never go back.
+    private func runTime(_ kernelTime: Int64, now: Timestamp) -> Timestamp {
+        let time = kernelTime &- clock.origin.nanoseconds
+        if time > now.nanoseconds + 1_000_000_000 || time < -1_000_000_000 {
+            if !warnedClock {
+                warnedClock = true
+                log("device timestamps are not on CLOCK_MONOTONIC (the GPIO uAPI v1 of a kernel before 5.7 stamps CLOCK_REALTIME); "
+                    + "using the time they were read, so latencies read 0", warning: true, at: now)
+            }
+            return max(now, sink.floor)
+        }
+        return Timestamp(nanoseconds: min(max(time, sink.floor.nanoseconds), max(now.nanoseconds, sink.floor.nanoseconds)))
+    }
+
+    /// Lines the kernel debounces (libgpiod 2.x) are not debounced again by the recognizer:
+    /// the kernel already reports each line's level once it has settled.
+    private func useKernelDebounce(_ wanted: PressRecognizer.Configuration, at now: Timestamp) {
+        var effective = wanted
+        let kernel = sources.compactMap { ($0 as? GPIOSource)?.kernelDebounce }.max() ?? .zero
+        if kernel > .zero, kernel >= wanted.debounce {
+            effective.debounce = .zero
+            log("the kernel debounces the GPIO lines (\(TimeFormat.duration(kernel)), \(GPIOLibrary.version))", warning: false, at: now)
+        }
+        if effective != engine.recognizer.configuration { engine.replaceRecognizer(effective) }
+    }
+
+    private func log(_ text: String, warning: Bool, at time: Timestamp) {
+        sink.record(SimulationEvent(time: time, kind: warning ? .warning(text) : .step(text)))
+        notice(text, warning ? .warning : .status)
+    }
+
+    // MARK: Sources
+
+    private func openSources(_ profile: DeviceProfile?) throws(LiveRunError) -> [any InputSource] {
+        let remote: [any InputSource] = configuration.remoteButtons.map { [RemoteButtonsSource($0)] } ?? []
+        guard let profile else { return [TerminalSource()] + remote }
+        switch profile.input {
+        case .evdev(let input):
+            return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)] + remote
+        case .gpio(let input):
+            if configuration.inputPath != nil { throw .setup("--input names an evdev device; \(profile.file) is a GPIO profile") }
+            return [try GPIOSource(profile: input, debounce: (configuration.setup.recognizer ?? profile.recognizer).debounce)] + remote
+        }
+    }
+
+    private func closeSources() {
+        for source in sources { source.close() }
+        sources.removeAll()
+    }
+
+    /// SIGHUP: read the profile again and switch to it. A profile that no longer parses or
+    /// whose devices cannot be opened leaves the old one in place; the session goes on.
+    private func reloadProfile(at now: Timestamp) {
+        guard let old = configuration.profile else {
+            log("SIGHUP: no device profile to reload (input is the terminal)", warning: false, at: now)
+            return
+        }
+        let profile: DeviceProfile
+        do {
+            profile = try DeviceProfileParser.load(contentsOf: old.file)
+        } catch {
+            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            return
+        }
+        closeSources()
+        sourcesChanged = true
+        do {
+            sources = try openSources(profile)
+        } catch {
+            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            sources = (try? openSources(old)) ?? []
+            if sources.isEmpty { log("the old profile's devices could not be reopened either", warning: true, at: now) }
+            return
+        }
+        configuration.profile = profile
+        useKernelDebounce(configuration.setup.recognizer ?? profile.recognizer, at: now)
+        for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", warning: false, at: now) }
+    }
+}

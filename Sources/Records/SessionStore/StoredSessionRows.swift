@@ -1,0 +1,250 @@
+import ActionButtonCore
+import GRDB
+import GRDBSQLite
+import SimulationEvents
+import Telemetry
+
+/// One session read from the store a row at a time (`SessionDatabase.read`): the session's
+/// row, and cursors over its samples and events that step SQLite's statements as they are
+/// read. Nothing is loaded whole, so an export or a plot of a session of any length runs in
+/// the same memory. Valid only inside the `read` call that handed it out.
+///
+/// Rows are read with SQLite's C calls on statements prepared once per read (a row a
+/// cursor call, no GRDB row or argument array): a 10-hour session is 36,000 rows. Each
+/// value is checked as it is read, as `StoredSession` checks the session's row: its storage
+/// class (text where a number belongs is damage, not a zero), a time inside the session, a
+/// reading a sensor could make. A damaged row stops the read with `StoreError.damagedSession`.
+final class StoredSessionRows: SessionRows {
+    let header: SessionHeader
+    fileprivate let stored: StoredSession
+    private let db: Database
+    private let path: String
+    /// Prepared statements not in use, by SQL: a cursor takes one and gives it back when done.
+    private var idle: [String: [Statement]] = [:]
+
+    init(db: Database, stored: StoredSession, header: SessionHeader, path: String) {
+        self.db = db
+        self.stored = stored
+        self.header = header
+        self.path = path
+    }
+
+    static let sampleSQL = """
+        SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
+               depth, pressure, water_temperature, submerged
+        FROM samples WHERE session_id = ?1 AND t >= ?2 AND t <= ?3 ORDER BY t
+        """
+
+    func sampleCount() throws -> Int {
+        do {
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM samples WHERE session_id = ?", arguments: [header.id]) ?? 0
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "read session \(header.id)")
+        }
+    }
+
+    func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample> {
+        let statement = try take(Self.sampleSQL)
+        let handle = statement.sqliteStatement
+        sqlite3_bind_int64(handle, 1, header.id)
+        if let after {
+            // `t > after`, written `t >= after + 1` so that an unbounded start includes Int64.min.
+            guard after.nanoseconds < .max else { return EmptyCursor() }
+            sqlite3_bind_int64(handle, 2, after.nanoseconds + 1)
+        } else {
+            sqlite3_bind_int64(handle, 2, .min)
+        }
+        sqlite3_bind_int64(handle, 3, through?.nanoseconds ?? .max)
+        return SampleCursor(rows: self, statement: statement)
+    }
+
+    func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event> {
+        var sql = "SELECT t, kind, label FROM events WHERE session_id = ?1"
+        if let kinds {
+            guard !kinds.isEmpty else { return EmptyCursor() }
+            sql += " AND kind IN (" + kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")"
+        }
+        sql += " ORDER BY t, rowid"
+        let statement = try take(sql)
+        sqlite3_bind_int64(statement.sqliteStatement, 1, header.id)
+        return EventCursor(rows: self, statement: statement)
+    }
+
+    // MARK: Statements
+
+    private func take(_ sql: String) throws -> Statement {
+        if let statement = idle[sql]?.popLast() { return statement }
+        do {
+            return try db.makeStatement(sql: sql)
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "read session \(header.id)")
+        }
+    }
+
+    /// Resets a cursor's statement and keeps it for the next cursor.
+    fileprivate func giveBack(_ statement: Statement) {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        idle[statement.sql, default: []].append(statement)
+    }
+
+    /// Steps a cursor's statement: true for a row, false at the end.
+    fileprivate func step(_ statement: Statement) throws -> Bool {
+        switch sqlite3_step(statement.sqliteStatement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code:
+            let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+            throw StoreError.wrap(DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql),
+                                  path: path, doing: "read session \(header.id)")
+        }
+    }
+
+    fileprivate func damaged(_ problem: String) -> StoreError {
+        .damagedSession(header.id, path: path, problem)
+    }
+}
+
+private final class EmptyCursor<Element>: SessionCursor {
+    func next() -> Element? { nil }
+}
+
+private final class SampleCursor: SessionCursor {
+    private let rows: StoredSessionRows
+    private var statement: Statement?
+    private let kind: SessionLifecycle.Kind
+    /// Read once: what each row is checked against (no copy of the session's row per row).
+    private let start: Int64
+    private let end: Int64
+    private let ranges: [ClosedRange<Double>]
+
+    init(rows: StoredSessionRows, statement: Statement) {
+        self.rows = rows
+        self.statement = statement
+        kind = rows.header.kind
+        start = rows.stored.start
+        end = rows.stored.end ?? rows.stored.start + StoredSession.timeLimit
+        ranges = SessionDatabase.plausibleFields.map(\.range)
+    }
+
+    deinit { close() }
+
+    private func close() {
+        if let statement { rows.giveBack(statement) }
+        statement = nil
+    }
+
+    func next() throws -> RecordedSession.TimedSample? {
+        guard let statement else { return nil }
+        guard try rows.step(statement) else {
+            close()
+            return nil
+        }
+        let handle = statement.sqliteStatement
+        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
+            throw rows.damaged("a sample's time holds \(Column.describe(handle, 0)) where a whole number belongs")
+        }
+        let t = sqlite3_column_int64(handle, 0)
+        guard t >= start, t <= end else { throw rows.damaged(SessionDatabase.outside(t, rows.stored)) }
+        let time = Timestamp(nanoseconds: t)
+        guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER else {
+            throw rows.damaged("the sample at \(time)'s elapsed time holds \(Column.describe(handle, 1)) where a whole number belongs")
+        }
+        let elapsed = sqlite3_column_int64(handle, 1)
+        guard elapsed >= 0, elapsed <= t - start else {
+            throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - start) ns, the time since its start")
+        }
+        var sample = SensorSample(session: kind, elapsed: .nanoseconds(elapsed))
+        // Columns 2 to 10, heart rate to water temperature, as `plausibleFields` lists them.
+        func value(_ column: Int32) throws -> Double? {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_NULL:
+                return nil
+            case SQLITE_INTEGER, SQLITE_FLOAT:
+                let value = sqlite3_column_double(handle, column)
+                guard ranges[Int(column) - 2].contains(value) else {
+                    throw rows.damaged("the sample at \(time) has a \(SessionDatabase.plausibleFields[Int(column) - 2].name) of \(value)")
+                }
+                return value
+            default:
+                throw rows.damaged("the sample at \(time)'s \(SessionDatabase.plausibleFields[Int(column) - 2].name) holds \(Column.describe(handle, column)) where a number belongs")
+            }
+        }
+        sample.heartRate = try value(2)
+        sample.activeEnergy = try value(3)
+        sample.distance = try value(4)
+        sample.speed = try value(5)
+        sample.cadence = try value(6)
+        sample.strokes = try value(7)
+        sample.depth = try value(8)
+        sample.pressure = try value(9)
+        sample.waterTemperature = try value(10)
+        switch sqlite3_column_type(handle, 11) {
+        case SQLITE_NULL: sample.submerged = nil
+        case SQLITE_INTEGER: sample.submerged = sqlite3_column_int64(handle, 11) != 0
+        default:
+            throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, 11)) where a whole number belongs")
+        }
+        return RecordedSession.TimedSample(time: time, sample: sample)
+    }
+}
+
+private final class EventCursor: SessionCursor {
+    private let rows: StoredSessionRows
+    private var statement: Statement?
+
+    init(rows: StoredSessionRows, statement: Statement) {
+        self.rows = rows
+        self.statement = statement
+    }
+
+    deinit { close() }
+
+    private func close() {
+        if let statement { rows.giveBack(statement) }
+        statement = nil
+    }
+
+    func next() throws -> RecordedSession.Event? {
+        guard let statement else { return nil }
+        guard try rows.step(statement) else {
+            close()
+            return nil
+        }
+        let handle = statement.sqliteStatement
+        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
+            throw rows.damaged("an event's time holds \(Column.describe(handle, 0)) where a whole number belongs")
+        }
+        let t = sqlite3_column_int64(handle, 0)
+        // Events may come before the session (the press that started it), never far from it.
+        guard StoredSession.isNearZero(t) else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
+        let time = Timestamp(nanoseconds: t)
+        guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT else {
+            throw rows.damaged("the event at \(time) holds \(Column.describe(handle, 1)), \(Column.describe(handle, 2)) where text belongs")
+        }
+        return RecordedSession.Event(time: time, kind: RecordedSession.EventKind(rawValue: Column.text(handle, 1)) ?? .other,
+                                     label: Column.text(handle, 2))
+    }
+}
+
+/// A column of the current row, as SQLite's C calls give it.
+private enum Column {
+    static func text(_ handle: OpaquePointer, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    /// What a column holds, in words (as `StoredSession.describe` says it).
+    static func describe(_ handle: OpaquePointer, _ column: Int32) -> String {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return "nothing (NULL)"
+        case SQLITE_INTEGER: return "the whole number \(sqlite3_column_int64(handle, column))"
+        case SQLITE_FLOAT: return "the number \(sqlite3_column_double(handle, column))"
+        case SQLITE_TEXT:
+            let text = self.text(handle, column)
+            return "the text \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\""
+        default: return "\(sqlite3_column_bytes(handle, column)) bytes of binary data"
+        }
+    }
+}

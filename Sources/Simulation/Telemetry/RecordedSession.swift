@@ -1,0 +1,154 @@
+import ActionButtonCore
+import AppIntents
+import SimulationEvents
+
+/// A session as it was recorded, held whole in memory: the store's rows of one session.
+/// Readers take any `SessionRows` (this, or the store's cursors), so that what works on a
+/// session in memory works on one of any length read from the store.
+public struct RecordedSession: Sendable {
+    public enum Status: String, Hashable, Sendable, CaseIterable {
+        /// Still being recorded (or its process died and no one has opened the store since).
+        case active
+        case ended
+        /// Its run stopped without ending it: every committed sample is kept (T4).
+        case interrupted
+    }
+
+    /// One thing that happened in the session, reduced to what a plot or an export marks.
+    public struct Event: Hashable, Sendable {
+        public var time: Timestamp
+        public var kind: EventKind
+        /// The gesture, the intent, the marker's kind, the warning's text, ...
+        public var label: String
+
+        public init(time: Timestamp, kind: EventKind, label: String) {
+            self.time = time
+            self.kind = kind
+            self.label = label
+        }
+    }
+
+    public enum EventKind: String, Hashable, Sendable, CaseIterable {
+        case press, intent, started, paused, resumed, ended, marker, warning, error, ignored, donation, interrupted, other
+    }
+
+    public struct TimedSample: Hashable, Sendable {
+        public var time: Timestamp
+        public var sample: SensorSample
+        public init(time: Timestamp, sample: SensorSample) {
+            self.time = time
+            self.sample = sample
+        }
+    }
+
+    public var id: Int64
+    public var kind: SessionLifecycle.Kind
+    /// The app's workout style (nil for dives).
+    public var workoutStyle: String?
+    public var activity: ActivityKind?
+    public var app: String
+    /// The scenario (or live run) that recorded it, and how.
+    public var runName: String
+    public var source: String
+    public var seed: Int?
+    public var clock: String
+    /// Wall-clock time of the session's start, in nanoseconds since 1970-01-01 UTC: what
+    /// FIT, TCX, GPX and UDDF timestamps count from.
+    public var startWallClock: Int64
+    /// The session's start and end on its run's time line.
+    public var startTime: Timestamp
+    public var endTime: Timestamp?
+    public var status: Status
+    public var sampleInterval: Duration
+    public var poolLength: Double
+    public var routeStart: (latitude: Double, longitude: Double)
+    public var samples: [TimedSample]
+    public var events: [Event]
+    /// The board that recorded it (`--board`; empty in a store from before boards were named).
+    public var board = ""
+
+    public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
+                runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
+                endTime: Timestamp?, status: Status, sampleInterval: Duration, poolLength: Double,
+                routeStart: (latitude: Double, longitude: Double), samples: [TimedSample] = [], events: [Event] = []) {
+        self.id = id
+        self.kind = kind
+        self.workoutStyle = workoutStyle
+        self.activity = activity
+        self.app = app
+        self.runName = runName
+        self.source = source
+        self.seed = seed
+        self.clock = clock
+        self.startWallClock = startWallClock
+        self.startTime = startTime
+        self.endTime = endTime
+        self.status = status
+        self.sampleInterval = sampleInterval
+        self.poolLength = poolLength
+        self.routeStart = routeStart
+        self.samples = samples
+        self.events = events
+    }
+
+    /// Where the session stops on the time line: its end, or its last sign of life.
+    public var lastTime: Timestamp {
+        endTime ?? max(samples.last?.time ?? startTime, events.last?.time ?? startTime)
+    }
+
+    /// Wall-clock nanoseconds (since 1970) of a time on the run's time line.
+    public func wallClock(_ time: Timestamp) -> Int64 {
+        startWallClock &+ (time.nanoseconds &- startTime.nanoseconds)
+    }
+}
+
+extension RecordedSession.Event {
+    /// What of a simulation event a session keeps as an event: presses, intents, session
+    /// changes, markers, warnings, errors. Samples go to their own table; edges and other
+    /// bookkeeping stay in the JSON Lines log.
+    public static func from(_ event: SimulationEvent) -> RecordedSession.Event? {
+        let kind: RecordedSession.EventKind
+        let label: String
+        switch event.kind {
+        case .gesture(let gesture):
+            kind = .press
+            label = gesture.kind.rawValue
+        case .performing(let invocation, _):
+            kind = .intent
+            label = invocation.intent.name
+        case .session(let change, let style, _):
+            switch change {
+            case .started(let sessionKind):
+                kind = .started
+                label = style.map { "\(sessionKind) \($0)" } ?? sessionKind.rawValue
+            case .paused: (kind, label) = (.paused, "paused")
+            case .resumed: (kind, label) = (.resumed, "resumed")
+            case .ended: (kind, label) = (.ended, "ended")
+            }
+        case .marker(let marker):
+            kind = .marker
+            label = marker.kind
+        case .warning(let text):
+            kind = .warning
+            label = text
+        case .system(.errorShown(let error)):
+            kind = .error
+            label = error.message
+        case .system(.gestureIgnored(let gesture, let reason)):
+            kind = .ignored
+            label = "\(gesture.kind.rawValue): \(reason.code)"
+        case .donation(let intent, _):
+            kind = .donation
+            label = intent.name
+        case .sessionRefused(let command, let rejection):
+            kind = .warning
+            label = "session refused to \(command.rawValue): \(rejection)"
+        case .system(.intentThrew(let invocation, let message)):
+            kind = .error
+            label = "\(invocation.intent.name) threw: \(message)"
+        default:
+            return nil
+        }
+        return RecordedSession.Event(time: event.time, kind: kind, label: label)
+    }
+}

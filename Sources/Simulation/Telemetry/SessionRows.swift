@@ -1,0 +1,140 @@
+import ActionButtonCore
+
+/// Rows handed out one at a time, in order, until `next()` answers nil: a database cursor,
+/// or an array read from memory. Whoever reads a session through one holds a row at a
+/// time, never the session, so a summary, an export or a plot of a session of any length
+/// runs in the same memory.
+public protocol SessionCursor<Element>: AnyObject {
+    associatedtype Element
+    func next() throws -> Element?
+}
+
+/// A session's row in the store, without its samples and events: what exports, plots and
+/// `actionsim show` say about the session as a whole.
+public struct SessionHeader: Sendable {
+    public var id: Int64
+    public var kind: SessionLifecycle.Kind
+    /// The app's workout style (nil for dives).
+    public var workoutStyle: String?
+    public var activity: ActivityKind?
+    public var app: String
+    /// The scenario (or live run) that recorded it, and how.
+    public var runName: String
+    public var source: String
+    public var seed: Int?
+    public var clock: String
+    /// Wall-clock time of the session's start, in nanoseconds since 1970-01-01 UTC.
+    public var startWallClock: Int64
+    /// The session's start and end on its run's time line.
+    public var startTime: Timestamp
+    public var endTime: Timestamp?
+    public var status: RecordedSession.Status
+    public var sampleInterval: Duration
+    public var poolLength: Double
+    public var routeStart: (latitude: Double, longitude: Double)
+    /// Where the session stops on the time line: its end, or its last sign of life (the
+    /// latest sample or event).
+    public var lastTime: Timestamp
+    /// The board that recorded it (`--board`; empty in a store from before boards were named).
+    public var board: String
+
+    public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
+                runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
+                endTime: Timestamp?, status: RecordedSession.Status, sampleInterval: Duration, poolLength: Double,
+                routeStart: (latitude: Double, longitude: Double), lastTime: Timestamp, board: String = "") {
+        self.id = id
+        self.kind = kind
+        self.workoutStyle = workoutStyle
+        self.activity = activity
+        self.app = app
+        self.runName = runName
+        self.source = source
+        self.seed = seed
+        self.clock = clock
+        self.startWallClock = startWallClock
+        self.startTime = startTime
+        self.endTime = endTime
+        self.status = status
+        self.sampleInterval = sampleInterval
+        self.poolLength = poolLength
+        self.routeStart = routeStart
+        self.lastTime = lastTime
+        self.board = board
+    }
+
+    /// Wall-clock nanoseconds (since 1970) of a time on the run's time line.
+    public func wallClock(_ time: Timestamp) -> Int64 {
+        startWallClock &+ (time.nanoseconds &- startTime.nanoseconds)
+    }
+}
+
+/// A recorded session read in time order, a row at a time: from the store's cursors
+/// (`SessionDatabase.read`) or from a `RecordedSession` in memory. What every reader of a
+/// session (summaries, exports, plots) takes, so that none of them depends on the
+/// session's length.
+public protocol SessionRows {
+    var header: SessionHeader { get }
+    /// How many samples the session has.
+    func sampleCount() throws -> Int
+    /// The samples with `after < time <= through` (nil: no bound), in time order.
+    func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample>
+    /// The events of these kinds (nil: all), in time order, then in the order they were recorded.
+    func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event>
+}
+
+extension SessionRows {
+    /// Every sample, in time order.
+    public func samples() throws -> any SessionCursor<RecordedSession.TimedSample> {
+        try samples(after: nil, through: nil)
+    }
+}
+
+/// Reads an array in order: the cursor of a session held in memory.
+public final class ArrayCursor<Element>: SessionCursor {
+    private let elements: [Element]
+    private var index: Int
+    private let end: Int
+
+    public init(_ elements: [Element], range: Range<Int>? = nil) {
+        self.elements = elements
+        let range = range ?? elements.indices
+        index = range.lowerBound
+        end = range.upperBound
+    }
+
+    public func next() -> Element? {
+        guard index < end else { return nil }
+        defer { index += 1 }
+        return elements[index]
+    }
+}
+
+extension RecordedSession: SessionRows {
+    public var header: SessionHeader {
+        SessionHeader(id: id, kind: kind, workoutStyle: workoutStyle, activity: activity, app: app, runName: runName,
+                      source: source, seed: seed, clock: clock, startWallClock: startWallClock, startTime: startTime,
+                      endTime: endTime, status: status, sampleInterval: sampleInterval, poolLength: poolLength,
+                      routeStart: routeStart, lastTime: lastTime, board: board)
+    }
+
+    public func sampleCount() -> Int { samples.count }
+
+    public func samples(after: Timestamp?, through: Timestamp?) -> any SessionCursor<TimedSample> {
+        // Samples are in time order: the bounds are found by bisection.
+        func firstIndex(where isPast: (TimedSample) -> Bool) -> Int {
+            var low = 0, high = samples.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(samples[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = after.map { bound in firstIndex { $0.time > bound } } ?? 0
+        let upper = through.map { bound in firstIndex { $0.time > bound } } ?? samples.count
+        return ArrayCursor(samples, range: lower..<max(lower, upper))
+    }
+
+    public func events(_ kinds: Set<EventKind>?) -> any SessionCursor<Event> {
+        ArrayCursor(kinds.map { kinds in events.filter { kinds.contains($0.kind) } } ?? events)
+    }
+}

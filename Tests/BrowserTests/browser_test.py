@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""The web page (`--web`) in a real browser: headless Chromium from Debian's packages,
+driven by selenium through Debian's chromedriver (never a downloaded one).
+
+Live (`actionsim run --web`): clicks the drawn Action button, then holds it and presses the
+drawn side button with a second pointer within the chord window, and checks on the session
+log, which the page never writes, that the first press started the workout and the chord
+paused it (P3, A3, A7). A second page without the token sees the same state and cannot press.
+
+Replay (`actionsim replay --web scenarios/demo.yaml`): the charts arrive, the scrubber moves
+the watch to an earlier time, and a screenshot of that page is kept
+(.build/browser-test/replay.png, the README's picture) and checked not to be blank.
+
+Exits non-zero, saying what was wrong, on any failure. Prints "N passed, 0 failed" at the end.
+"""
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from PIL import Image
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+passed = []
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+    passed.append(what)
+    print(f"  ok: {what}", flush=True)
+
+
+def start(command, err_path):
+    """Starts actionsim; returns (process, URL) once it printed the page's URL."""
+    err = open(err_path, "w+")
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                               env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        text = open(err_path).read()
+        found = re.search(r"web page: (http://\S+)", text)
+        if found:
+            return process, found.group(1)
+        if process.poll() is not None:
+            raise AssertionError(f"actionsim exited {process.returncode} before serving the page:\n{text}")
+        time.sleep(0.1)
+    process.kill()
+    raise AssertionError("actionsim printed no URL within 60 s:\n" + open(err_path).read())
+
+
+def stop(process, what):
+    process.send_signal(signal.SIGTERM if what == "run" else signal.SIGINT)
+    started = time.monotonic()
+    try:
+        code = process.wait(timeout=30)
+        print(f"  (actionsim {what} stopped {time.monotonic() - started:.2f} s after the signal)", flush=True)
+        return code
+    except subprocess.TimeoutExpired:
+        os.system(f"gdb -p {process.pid} -batch -ex 'thread apply all bt' > /tmp/hang.gdb 2>&1")
+        process.kill()
+        raise AssertionError(f"actionsim {what} did not stop within 30 s of the signal")
+
+
+def browser(chromium, chromedriver):
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,1100", "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+
+
+def text_of(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def wait_for(driver, predicate, what, seconds=30):
+    # The page redraws parts of itself as messages come: an element found a moment ago may be
+    # gone (stale); that is asked again, not a failure.
+    try:
+        WebDriverWait(driver, seconds, poll_frequency=0.1,
+                      ignored_exceptions=[StaleElementReferenceException]).until(lambda d: predicate(d))
+    except TimeoutException:
+        raise AssertionError(f"timed out after {seconds} s waiting for {what}; "
+                             f"status: {text_of(driver, 'status-session')!r}, connection: {text_of(driver, 'connection')!r}")
+
+
+def press_chord(driver):
+    """Holds the drawn Action button with the mouse and touches the side button 40 ms later,
+    then lets both go 80 ms after that: inside the 150 ms chord window (P3). One W3C action
+    sequence of two pointers, at viewport coordinates found beforehand, so that chromedriver
+    plays it tick by tick without looking anything up in between."""
+    def centre(element_id):
+        return driver.execute_script(
+            "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+            "return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];", element_id)
+    (ax, ay), (sx, sy) = centre("action-button"), centre("side-button")
+    builder = ActionBuilder(driver, duration=0)
+    mouse = builder.add_pointer_input(interaction.POINTER_MOUSE, "mouse")
+    finger = builder.add_pointer_input(interaction.POINTER_TOUCH, "finger")
+    mouse.create_pointer_move(duration=0, x=ax, y=ay, origin="viewport")
+    finger.create_pointer_move(duration=0, x=sx, y=sy, origin="viewport")
+    mouse.create_pointer_down(button=0)
+    finger.create_pause(0)
+    mouse.create_pause(0.04)
+    finger.create_pause(0.04)
+    mouse.create_pause(0)
+    finger.create_pointer_down(button=0)
+    mouse.create_pause(0.08)
+    finger.create_pause(0.08)
+    mouse.create_pointer_up(button=0)
+    finger.create_pointer_up(button=0)
+    builder.perform()
+
+
+def log_events(log_dir):
+    names = sorted(name for name in os.listdir(log_dir) if name.endswith(".jsonl"))
+    if len(names) != 1:
+        raise AssertionError(f"expected one session log in {log_dir}, found {names}")
+    return [json.loads(line) for line in open(os.path.join(log_dir, names[0])) if line.strip()]
+
+
+def not_blank(path):
+    """The screenshot is a picture of the page: many colours, the watch's orange Action
+    button among them, and most of it not one flat colour."""
+    image = Image.open(path).convert("RGB")
+    width, height = image.size
+    pixels = list(image.getdata())
+    colours = len(set(pixels))
+    commonest = max(image.getcolors(maxcolors=width * height), key=lambda c: c[0])[0] / len(pixels)
+    orange = sum(1 for r, g, b in pixels if r > 230 and 80 < g < 130 and b < 60)
+    return width, height, colours, commonest, orange
+
+
+def live(args, driver):
+    print("live: actionsim run --web", flush=True)
+    log_dir = os.path.join(args.out, "live-logs")
+    os.makedirs(log_dir, exist_ok=True)
+    process, url = start([args.actionsim, "run", "--web", "--listen", "127.0.0.1:0", "--first-press", "running",
+                          "--no-store", "--log-dir", log_dir], os.path.join(args.out, "live.err"))
+    try:
+        check("?token=" in url, f"the printed URL carries the token ({url.split('?')[0]})")
+        driver.get(url)
+        wait_for(driver, lambda d: text_of(d, "connection") == "connected", "the page to connect")
+        wait_for(driver, lambda d: "presses the buttons" in text_of(d, "access"), "the page to say it may press")
+        check(text_of(driver, "status-session").startswith("none"), "before any press the watch has no session")
+
+        driver.find_element(By.ID, "action-button").click()
+        wait_for(driver, lambda d: d.find_element(By.ID, "screen-state").text.endswith("RUNNING"),
+                 "the watch's screen to show the workout running")
+        check("running" in text_of(driver, "status-session"), "a click on the drawn Action button started the workout")
+        wait_for(driver, lambda d: "Mark Lap" in text_of(d, "status-next"), "the next action to be Mark Lap")
+
+        press_chord(driver)
+        wait_for(driver, lambda d: text_of(d, "status-session").startswith("paused"), "the chord to pause the workout")
+        check(True, "holding Action and pressing side on the drawn watch paused the workout")
+        lit = driver.find_elements(By.CSS_SELECTOR, "#action-button.lit, #side-button.lit")
+        check(not lit, "the drawn buttons are lit only while down (both are up)")
+
+        # A second browser tab, without the token: the same state, read-only.
+        driver.switch_to.new_window("tab")
+        driver.get(url.split("?")[0])
+        wait_for(driver, lambda d: text_of(d, "status-session").startswith("paused"), "the second page to show the paused session")
+        check(True, "a second page sees the same state (paused)")
+        check("read-only" in text_of(driver, "access"), "a page without the token says it is read-only")
+        driver.find_element(By.ID, "action-button").click()
+        time.sleep(1.0)
+        driver.save_screenshot(os.path.join(args.out, "live-readonly.png"))
+        driver.close()
+        driver.switch_to.window(driver.window_handles[0])
+        driver.save_screenshot(os.path.join(args.out, "live.png"))
+    finally:
+        code = stop(process, "run")
+    check(code == 0, f"actionsim run --web ended with exit status 0 on SIGTERM (got {code})")
+
+    events = log_events(log_dir)
+    edges = [e for e in events if e["event"] == "edge"]
+    gestures = [e for e in events if e["event"] == "gesture"]
+    performed = [e for e in events if e["event"] == "intent-performing"]
+    sessions = [e for e in events if e["event"] == "session"]
+    check([g["gesture"] for g in gestures] == ["press", "both"],
+          f"the log has two gestures, a press then a chord (got {[g['gesture'] for g in gestures]})")
+    check(len(edges) == 6, f"the log has the six edges the page sent and no more: the read-only page's click made none (got {len(edges)})")
+    check(performed[0]["intent"] == "StartTrailWorkoutIntent" and performed[0]["role"] == "start"
+          and performed[0]["gesture"] == "press", "the first press performed StartTrailWorkoutIntent (A3)")
+    check(sessions[0]["change"] == "started", "the first press started the workout session")
+    check(performed[1]["intent"] == "PauseTrailWorkoutIntent" and performed[1]["role"] == "pause"
+          and performed[1]["gesture"] == "both", "the chord performed PauseTrailWorkoutIntent (A7)")
+    check([s["change"] for s in sessions] == ["started", "paused"], "the chord paused the session")
+    down = [e for e in edges if e["edge"] == "down"][1:]
+    check([e["button"] for e in down] == ["action", "side"] and down[1]["t"] - down[0]["t"] <= 0.15,
+          f"the chord's down-edges came from the page {1000 * (down[1]['t'] - down[0]['t']):.0f} ms apart (window 150 ms)")
+    sources = [e["step"] for e in events if e["event"] == "step" and e["step"].startswith("live input:")]
+    check(any("web page" in s for s in sources), "the log names the web page as a live input")
+
+
+def replay(args, driver):
+    print("replay: actionsim replay --web scenarios/demo.yaml", flush=True)
+    process, url = start([args.actionsim, "replay", "--web", "--listen", "127.0.0.1:0", args.demo,
+                          "--no-log", "--no-store"], os.path.join(args.out, "replay.err"))
+    try:
+        check("token" not in url, "a replay's URL has no token (its presses are the scenario's)")
+        driver.get(url)
+        wait_for(driver, lambda d: text_of(d, "connection") == "replayed", "the replay to arrive")
+        wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#session-tabs button")) == 2,
+                 "a chart tab for each of the demo's two sessions")
+        check(True, "the page has a chart for the demo's workout and its dive")
+        check(driver.find_element(By.ID, "scrubber-panel").is_displayed(), "a replay's page has a scrubber")
+        # 12 minutes into the demo: the trail run is on and Mark Lap is its next action.
+        driver.execute_script("""
+            const s = document.getElementById('scrubber');
+            s.value = String(12 * 60 * 1000);
+            s.dispatchEvent(new Event('input'));""")
+        wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:12:00"), "the scrubber to move to 0:12:00")
+        check(text_of(driver, "status-session").startswith("running"), "at 0:12:00 the watch shows the workout running")
+        check(re.match(r"0:1[01]:\d\d", text_of(driver, "screen-elapsed")) is not None,
+              f"the screen's elapsed time is the workout's at 0:12:00 ({text_of(driver, 'screen-elapsed')!r})")
+        check("BPM" in text_of(driver, "screen-metric1"), "the screen shows the heart rate")
+        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#session-tabs button")[0].click() is None,
+                 "a click on the workout's tab", seconds=10)
+        wait_for(driver, lambda d: any(c.get_attribute("display") == "inline" for c in d.find_elements(By.CSS_SELECTOR, "#chart svg #cursor")),
+                 "a cursor on the workout's chart", seconds=10)
+        check(True, "the workout's chart has a cursor at the scrubbed time")
+        time.sleep(0.3)
+        shot = os.path.join(args.out, "replay.png")
+        driver.save_screenshot(shot)
+        width, height, colours, commonest, orange = not_blank(shot)
+        check(width >= 1000 and height >= 800, f"the screenshot is {width}x{height}")
+        check(colours > 200 and commonest < 0.9 and orange > 100,
+              f"the screenshot is not blank: {colours} colours, the commonest {100 * commonest:.0f} %, {orange} orange pixels")
+    finally:
+        code = stop(process, "replay")
+    check(code == 0, f"actionsim replay --web ended with exit status 0 on Ctrl-C after the replay (got {code})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actionsim", required=True)
+    parser.add_argument("--demo", default="scenarios/demo.yaml")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    driver = browser(args.chromium, args.chromedriver)
+    failed = 0
+    try:
+        for part in (live, replay):
+            try:
+                part(args, driver)
+            except AssertionError as error:
+                failed += 1
+                print(f"  FAILED: {error}", flush=True)
+                driver.save_screenshot(os.path.join(args.out, f"{part.__name__}-failed.png"))
+    finally:
+        driver.quit()
+    print(f"{len(passed)} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+import ActionButtonCore
+import Foundation
+import Scenarios
+import SessionStore
+import Simulation
+import SimulationEvents
+import Telemetry
+import Testing
+@testable import WebView
+
+/// The demo scenario, replayed once per test in virtual time.
+enum Demo {
+    static var root: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    static func scenario() throws -> Scenario {
+        try ScenarioParser.load(contentsOf: root + "/scenarios/demo.yaml")
+    }
+
+    static func run(for scenario: Scenario) -> SessionAssembler.Run {
+        .init(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed, clock: "virtual",
+              wallClockAtZero: 1_700_000_000_000_000_000, sensors: scenario.sensors)
+    }
+
+    static func feed(_ scenario: Scenario, autoPublish: Bool, chartInterval: Duration = .seconds(1)) -> SessionFeed {
+        SessionFeed(.init(mode: .replay, title: scenario.name, action: "workout", run: run(for: scenario),
+                          intentNames: scenario.apps.flatMap(\.model.intents).map(\.name)),
+                    autoPublish: autoPublish, chartInterval: chartInterval)
+    }
+}
+
+@Suite("Web page: the sessions as the page draws them, and the feed that pushes them")
+struct SessionFeedTests {
+    @Test("T4: the sessions folded from the events are the sessions the store holds (samples, events, times, status)")
+    func assemblerMatchesTheStore() async throws {
+        let scenario = try Demo.scenario()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-web-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let database = try SessionDatabase(path: directory + "/store.sqlite")
+        let run = Demo.run(for: scenario)
+        let recorder = SessionRecorder(database: database, run: .init(
+            source: run.source, name: run.name, app: run.app, seed: run.seed, clock: run.clock,
+            wallClockAtZero: run.wallClockAtZero, sensors: run.sensors))
+        let events = EventRecorder()
+        _ = try await ScenarioRunner.run(scenario, sinks: [recorder, events])
+        #expect(recorder.close() == nil)
+
+        var assembler = SessionAssembler(run: run)
+        for event in events.events { assembler.apply(event) }
+        let stored = try database.sessions().map { try database.session(id: $0.id) }
+        #expect(assembler.sessions.count == 2 && stored.count == 2)
+        for (ours, theirs) in zip(assembler.sessions, stored) {
+            #expect(ours.kind == theirs.kind && ours.workoutStyle == theirs.workoutStyle && ours.activity == theirs.activity)
+            #expect(ours.app == theirs.app && ours.runName == theirs.runName && ours.seed == theirs.seed)
+            #expect(ours.startTime == theirs.startTime && ours.endTime == theirs.endTime && ours.status == theirs.status)
+            #expect(ours.startWallClock == theirs.startWallClock && ours.sampleInterval == theirs.sampleInterval)
+            #expect(ours.samples == theirs.samples)
+            #expect(ours.events == theirs.events)
+        }
+        #expect(assembler.open == nil)
+    }
+
+    /// Collects a subscription's messages until `until` says it has seen enough.
+    static func collect(_ subscription: SessionFeed.Subscription, until done: @escaping @Sendable ([String]) -> Bool) async -> [String] {
+        var messages: [String] = []
+        for await message in subscription.messages {
+            messages.append(message)
+            if done(messages) { break }
+        }
+        return messages
+    }
+
+    static func types(_ messages: [String]) -> [String] {
+        messages.compactMap { message in
+            (try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])?["type"] as? String
+        }
+    }
+
+    static func events(_ messages: [String]) -> [[String: Any]] {
+        messages.flatMap { message -> [[String: Any]] in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
+                  object["type"] as? String == "events", let items = object["events"] as? [[String: Any]] else { return [] }
+            return items
+        }
+    }
+
+    @Test("The live loop's events reach a page only at publish(): record() hands nothing over by itself")
+    func publishBatches() async throws {
+        let scenario = try Demo.scenario()
+        let feed = Demo.feed(scenario, autoPublish: false)
+        let processing = Task { await feed.run() }
+        defer { feed.close(); processing.cancel() }
+        let page = feed.subscribe(hello: feed.hello(refusal: nil))
+        let edge = SimulationEvent(time: .zero, kind: .edge(Edge(.action, .down, at: .zero)))
+        feed.record(edge)
+        feed.record(SimulationEvent(time: Timestamp(nanoseconds: 90_000_000), kind: .edge(Edge(.action, .up, at: Timestamp(nanoseconds: 90_000_000)))))
+        // Nothing published yet: the server has seen nothing, and a page subscribing now gets no events.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(feed.historyEventCount == 0)
+        let early = feed.subscribe(hello: "{\"type\":\"hello\"}")
+        feed.publish()
+        let messages = await Self.collect(page) { Self.events($0).count >= 2 }
+        #expect(Self.types(messages) == ["hello", "events"], "one batch for the two events")
+        let items = Self.events(messages)
+        #expect(items.map { ($0["e"] as? [String: Any])?["event"] as? String } == ["edge", "edge"])
+        #expect((items[1]["e"] as? [String: Any])?["t"] as? Double == 0.09)
+        #expect((items[0]["line"] as? String)?.contains("action ↓") == true)
+        let second = await Self.collect(early) { Self.events($0).count >= 2 }
+        #expect(Self.types(second) == ["hello", "events"])
+    }
+
+    @Test("Several pages see the same run: a page that connects late gets everything so far, charts included, then what comes")
+    func latePagesCatchUp() async throws {
+        let scenario = try Demo.scenario()
+        let feed = Demo.feed(scenario, autoPublish: true)
+        let processing = Task { await feed.run() }
+        defer { feed.close(); processing.cancel() }
+        let first = feed.subscribe(hello: feed.hello(refusal: nil))
+        let outcome = try await ScenarioRunner.run(scenario, sinks: [feed])
+        feed.finish(at: outcome.endTime)
+        #expect(feed.waitUntilFinishedSent(timeout: .seconds(30)))
+        let late = feed.subscribe(hello: feed.hello(refusal: "read-only"))
+        let isDone: @Sendable ([String]) -> Bool = { Self.types($0).last == "finished" }
+        let a = await Self.collect(first, until: isDone)
+        let b = await Self.collect(late, until: isDone)
+        #expect(Self.events(a).count == outcome.eventCount)
+        #expect(Self.events(b).count == outcome.eventCount)
+        let timesA = Self.events(a).compactMap { ($0["e"] as? [String: Any])?["t"] as? Double }
+        let timesB = Self.events(b).compactMap { ($0["e"] as? [String: Any])?["t"] as? Double }
+        #expect(timesA == timesB && timesA == timesA.sorted())
+        // Both sessions' charts, the last version of each, before the end.
+        let charts = b.filter { Self.types([$0]) == ["chart"] }
+        #expect(charts.count == 2)
+        #expect(charts.allSatisfy { $0.contains("<svg") && $0.contains(#""status":"ended""#) })
+        let hello = try #require(JSONSerialization.jsonObject(with: Data(b[0].utf8)) as? [String: Any])
+        #expect(hello["canPress"] as? Bool == false && hello["refusal"] as? String == "read-only")
+        #expect(hello["mode"] as? String == "replay" && hello["app"] as? String == "TrailRunner")
+    }
+
+    @Test("Past the history limit the oldest batches go, and a late page is told how many events it lacks")
+    func historyLimit() async throws {
+        let scenario = try Demo.scenario()
+        let feed = SessionFeed(.init(mode: .live, title: "t", action: "workout", run: Demo.run(for: scenario), intentNames: []),
+                               autoPublish: false, historyLimit: 3)
+        let processing = Task { await feed.run() }
+        defer { feed.close(); processing.cancel() }
+        for batch in 0..<4 {
+            for i in 0..<2 {
+                let time = Timestamp(nanoseconds: Int64(batch * 2 + i) * 1_000_000)
+                feed.record(SimulationEvent(time: time, kind: .step("step \(batch * 2 + i)")))
+            }
+            feed.publish()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        feed.finish(at: Timestamp(nanoseconds: 8_000_000))
+        #expect(feed.waitUntilFinishedSent(timeout: .seconds(10)))
+        let page = feed.subscribe(hello: "{\"type\":\"hello\"}")
+        let messages = await Self.collect(page) { Self.types($0).last == "finished" }
+        #expect(Self.types(messages) == ["hello", "trimmed", "events", "finished"])
+        #expect(messages[1] == #"{"type":"trimmed","events":6}"#)
+        #expect(Self.events(messages).compactMap { ($0["e"] as? [String: Any])?["step"] as? String } == ["step 6", "step 7"])
+    }
+}
