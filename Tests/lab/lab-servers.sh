@@ -47,10 +47,22 @@ install() {
     fi
 }
 
+# Descriptors beyond standard input, output and error are closed before a server starts:
+# a server keeps what it inherits for as long as it runs, and a caller that waits for the
+# end of this script through a descriptor of its own (Foundation's Process, in the tests)
+# would wait for the server's end instead.
+close_inherited() {
+    local fd
+    for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+}
+
 start_postgres() {
     # shellcheck disable=SC1091
     source "$lab/env"
-    as_server_user "$pgbin/pg_ctl" -D "$lab/pg" -l "$lab/pg.log" -w -t 60 start >/dev/null
+    ( close_inherited; as_server_user "$pgbin/pg_ctl" -D "$lab/pg" -l "$lab/pg.log" -w -t 60 start >/dev/null )
 }
 
 stop_postgres() {

@@ -28,15 +28,21 @@ struct ForwardCommand: ParsableCommand {
         StoreOptions.report(database)
         let started = ContinuousClock.now
         let forwarder = LabForwarder(url: url, storePath: database.path)
+        forwarder.waitsForUnreachedLab = true
         forwarder.start()
         let status = forwarder.finish(timeout: .milliseconds(Int64(wait * 1000)))
         let seconds = (ContinuousClock.now - started).secondsValue
         if let backlog = status.backlog, backlog > 0 {
-            throw CommandError.cannotWrite("the lab's database \(url) stayed away (\(status.problem ?? "unreachable")): "
-                                           + "\(backlog) rows still wait in \(database.path)")
+            let why = status.reachable ? "refused them (\(status.problem ?? "no reason given"))"
+                : "stayed away for \(ForwardCommand.seconds(wait)) (\(status.problem ?? "unreachable"))"
+            throw CommandError.cannotWrite("the lab's database \(url) \(why): \(backlog) rows still wait in \(database.path)")
         }
         Terminal.line("forwarded \(status.sessions.count) session\(status.sessions.count == 1 ? "" : "s"), "
                       + "\(status.samplesSent) samples and \(status.eventsSent) events to \(url) in "
                       + String(format: "%.3f s", seconds) + "; it has everything \(database.path) holds")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

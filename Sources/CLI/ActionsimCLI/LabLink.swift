@@ -54,8 +54,10 @@ final class LabLink: Sendable {
         let url = forwarder.url
         let board = "board \(settings.board)"
         if let backlog = status.backlog, backlog > 0 {
-            return ["warning: the lab's database \(url) is away (\(status.problem ?? "unreachable")): \(backlog) rows wait in "
-                    + "\(forwarder.storePath) and are sent by the next run with this --db, or by `actionsim forward --db \(url)`"]
+            let why = status.reachable ? "refused them (\(status.problem ?? "no reason given"))"
+                : "is away (\(status.problem ?? "unreachable"))"
+            return ["warning: the lab's database \(url) \(why): \(backlog) rows wait in \(forwarder.storePath) "
+                    + "and are sent by the next run with this --db, or by `actionsim forward --db \(url)`"]
         }
         let ids = status.sessions.values.sorted()
         guard !ids.isEmpty else { return ["lab: \(url) is up to date (\(board))"] }

@@ -108,8 +108,9 @@ final class LabConnection: @unchecked Sendable {
             }
         }
         if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        if let unknown = error as? SocketAddressError.UnknownHost { return unknown.errorDescription }
         if let connection = error as? NIOConnectionError {
-            if let dns = connection.dnsAError ?? connection.dnsAAAAError { return "cannot resolve \(connection.host): \(dns)" }
+            if let dns = connection.dnsAError ?? connection.dnsAAAAError { return "cannot resolve \(connection.host): \(reason(dns))" }
             if let first = connection.connectionErrors.first { return reason(first.error) }
             return "cannot connect to \(connection.host)"
         }

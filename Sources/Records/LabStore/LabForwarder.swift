@@ -43,6 +43,9 @@ public final class LabForwarder: @unchecked Sendable {
     /// Sends at most this often: a live run commits a small batch every second, and sending
     /// each would wake this thread and the connection's for every one. Zero: at once (a replay).
     public var minimumInterval: Duration = .zero
+    /// Whether `finish` waits its timeout for a lab not reached yet (`actionsim forward`,
+    /// whose point is to wait for it) rather than giving up after one more attempt (a run).
+    public var waitsForUnreachedLab = false
 
     public init(url: LabURL, storePath: String, onStatus: @escaping @Sendable (Status) -> Void = { _ in }) {
         self.url = url
@@ -67,7 +70,10 @@ public final class LabForwarder: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Sends what is left, waiting up to `timeout` while the lab is away, then stops.
+    /// Sends what is left, waiting up to `timeout` while the lab is away, then stops. Unless
+    /// `waitsForUnreachedLab`, a lab this forwarder never reached gets one last attempt, not
+    /// the wait: a run started while it was down leaves its rows in the local store at once
+    /// (`actionsim forward` sends them).
     @discardableResult
     public func finish(timeout: Duration) -> Status {
         condition.lock()
@@ -87,6 +93,7 @@ public final class LabForwarder: @unchecked Sendable {
         var delay = retryDelays.first
         var next = Next.now
         var lastSend: ContinuousClock.Instant?
+        var everReached = waitsForUnreachedLab
         while true {
             condition.lock()
             switch next {
@@ -103,7 +110,9 @@ public final class LabForwarder: @unchecked Sendable {
                 }
             case .after(let wait):
                 let until = Date().addingTimeInterval(Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
-                while !(stopping && deadline.map { .now >= $0 } ?? false), Date() < until { _ = condition.wait(until: until) }
+                while !(stopping && (!everReached || deadline.map { .now >= $0 } ?? false)), Date() < until {
+                    _ = condition.wait(until: until)
+                }
             }
             nudged = false
             let stop = stopping
@@ -116,6 +125,7 @@ public final class LabForwarder: @unchecked Sendable {
                     connection = try LabConnection(url: url)
                     try LabSchema.migrate(connection!)
                 }
+                everReached = true
                 lastSend = .now
                 try drain(outbox!, over: connection!, stopAt: stop ? deadline : nil)
                 delay = retryDelays.first
@@ -135,9 +145,9 @@ public final class LabForwarder: @unchecked Sendable {
                 update { state in
                     if let backlog { state.backlog = backlog }
                     state.reachable = reachable
-                    state.problem = "\(error)"
+                    state.problem = (error as? LabError)?.reason ?? "\(error)"
                 }
-                if stop && late { break }
+                if stop && (late || !everReached) { break }
                 next = .after(delay)
                 delay = min(delay * 2, retryDelays.longest)
             }

@@ -90,6 +90,14 @@ public enum LabError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// Why, in a few words, without the database's address (for messages that name it already).
+    public var reason: String {
+        switch self {
+        case .unreachable(_, let reason), .failed(_, _, let reason), .damagedSession(_, _, let reason), .badURL(_, let reason): reason
+        case .noSuchSession: description
+        }
+    }
+
     /// Whether the error says the server is away (retry later) rather than refusing what was sent.
     public var isUnreachable: Bool {
         if case .unreachable = self { return true }
