@@ -26,7 +26,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-scenarios test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -118,28 +118,41 @@ test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"
 	$(BIN) test scenarios --junit .build/scenarios-junit.xml
 
-# A lab (issue 18): PostgreSQL 15 and Prometheus from Debian's packages, started on loopback
-# with their data under .build/lab (as nobody when run as root: PostgreSQL refuses root),
-# and stopped afterwards whatever happened. Then the README's CI matrix in small: the
-# scenarios in 4 shards at once, their JUnit reports merged with junitparser.
+# A lab (issue 18): PostgreSQL 15 and Prometheus from Debian's packages (LAB_PACKAGES, installed
+# when missing), started on loopback with their data under .build/lab (as nobody when run as
+# root: PostgreSQL refuses root), and stopped afterwards whatever happened (Tests/lab/lab-servers.sh).
+# Then the README's CI matrix in small: the scenarios in 4 shards at once, their JUnit reports
+# merged with junitparser (PyPI, in its own venv) and checked against the suite run whole.
+LAB_PACKAGES := postgresql-15 postgresql-client-15 prometheus curl
 LAB_PYENV := .build/lab-pyenv
+
+lab-deps:
+	@missing=""; for p in $(LAB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages for the lab's servers:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "==> Debian packages present: $(LAB_PACKAGES)"; fi
+
 $(LAB_PYENV)/.installed:
+	@echo "==> junitparser for merging the shards' reports, in $(LAB_PYENV)"
 	python3 -m venv $(LAB_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(LAB_PYENV); }
 	$(LAB_PYENV)/bin/pip install -q junitparser==5.0.3
 	touch $@
 
-test-lab: build $(LAB_PYENV)/.installed
+test-lab: build lab-deps $(LAB_PYENV)/.installed
 	@echo "==> a lab: 16 boards into one PostgreSQL, PostgreSQL away for 30 s, Prometheus scraping two live runs"
-	Tests/lab/lab-servers.sh install
-	Tests/lab/lab-servers.sh start
-	set -a; source .build/lab/env; set +a; status=0; \
-	  $(SWIFT) test --filter LabServerTests || status=$$?; \
-	  Tests/lab/lab-servers.sh stop; exit $$status
+	trap 'Tests/lab/lab-servers.sh stop' EXIT; \
+	  Tests/lab/lab-servers.sh start; \
+	  set -a; source .build/lab/env; set +a; \
+	  $(SWIFT) test --filter LabServerTests
 	@echo "==> the scenarios in 4 shards at once, their JUnit reports merged (the README's CI matrix)"
 	rm -rf .build/shards && mkdir -p .build/shards
-	for i in 1 2 3 4; do $(BIN) test scenarios --shard $$i/4 --junit .build/shards/shard-$$i.xml > .build/shards/shard-$$i.txt & done; wait
+	pids=""; for i in 1 2 3 4; do \
+	  $(BIN) test scenarios --shard $$i/4 --junit .build/shards/shard-$$i.xml > .build/shards/shard-$$i.txt & pids="$$pids $$!"; \
+	done; for pid in $$pids; do wait $$pid; done
 	$(LAB_PYENV)/bin/junitparser merge .build/shards/shard-*.xml .build/shards/all.xml
-	$(BIN) test scenarios --shard 1/1 --junit .build/shards/unsharded.xml > /dev/null
+	$(BIN) test scenarios --junit .build/shards/unsharded.xml > /dev/null
 	$(LAB_PYENV)/bin/python Tests/lab/check-shards.py .build/shards/all.xml .build/shards/unsharded.xml
 
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
@@ -227,7 +240,7 @@ plots: build
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
 # The exports, the plot and the million-step replay are measured on the executable of make release.
-bench: deps release
+bench: deps lab-deps release
 	@echo "==> benchmark (release build)"
 	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh

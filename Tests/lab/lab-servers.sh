@@ -4,11 +4,13 @@
 # user (PostgreSQL refuses to run as root: when this runs as root, the servers run as
 # `nobody`).
 #
-#   lab-servers.sh install          apt-get the packages that are missing
 #   lab-servers.sh start            fresh data directories, both servers, .build/lab/env
 #   lab-servers.sh stop             both servers (their data stays until the next start)
 #   lab-servers.sh stop-postgres    PostgreSQL alone (the outage test), fast shutdown
 #   lab-servers.sh start-postgres   PostgreSQL again, on the same port and data
+#
+# The packages (postgresql-15, postgresql-client-15, prometheus) are the Makefile's
+# LAB_PACKAGES: `make test-lab` and `make bench` install them when missing.
 #
 # `start` writes .build/lab/env (sourced by make): ACTIONSIM_LAB_POSTGRES (a postgres://
 # URL), ACTIONSIM_LAB_PROMETHEUS (http://127.0.0.1:PORT), ACTIONSIM_LAB_TARGETS (the file
@@ -20,7 +22,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 lab=${ACTIONSIM_LAB_DIR:-$root/.build/lab}
 pgbin=/usr/lib/postgresql/15/bin
-sudo_cmd=$([ "$(id -u)" -eq 0 ] || echo sudo)
 
 # setpriv execs the command itself (no parent left between), so $! is the server's pid.
 as_server_user() {
@@ -31,19 +32,14 @@ free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-install() {
+need() {
     local missing=""
     [ -x "$pgbin/postgres" ] || missing="$missing postgresql-15"
     command -v psql >/dev/null || missing="$missing postgresql-client-15"
     command -v prometheus >/dev/null || missing="$missing prometheus"
     if [ -n "$missing" ]; then
-        echo "==> installing Debian packages for the lab tests:$missing"
-        $sudo_cmd apt-get update -qq
-        # The packages' own services are not started (no init system here, or policy-rc.d
-        # says no); this script starts its own servers.
-        DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends $missing
-    else
-        echo "==> Debian packages present: postgresql-15, postgresql-client-15, prometheus"
+        echo "lab-servers.sh: missing Debian packages:$missing; make lab-deps installs them" >&2
+        exit 1
     fi
 }
 
@@ -71,10 +67,19 @@ stop_postgres() {
 }
 
 start() {
+    need
     stop 2>/dev/null || true
     rm -rf "$lab"
     mkdir -p "$lab/pg" "$lab/prometheus"
-    [ "$(id -u)" -eq 0 ] && chown nobody:nogroup "$lab" "$lab/pg" "$lab/prometheus"
+    if [ "$(id -u)" -eq 0 ]; then
+        chown nobody:nogroup "$lab" "$lab/pg" "$lab/prometheus"
+        # nobody must reach the data: a checkout under a private home (/root is 0700) is not.
+        if ! setpriv --reuid=nobody --regid=nogroup --clear-groups -- test -w "$lab/pg"; then
+            echo "lab-servers.sh: the servers run as nobody (PostgreSQL refuses root), and nobody cannot reach $lab;" >&2
+            echo "  let others through its parent directories (chmod o+x on each), or run make as an ordinary user" >&2
+            exit 1
+        fi
+    fi
     local pg_port prom_port
     pg_port=$(free_port)
     prom_port=$(free_port)
@@ -143,10 +148,9 @@ stop() {
 }
 
 case "${1:-}" in
-    install) install ;;
     start) start ;;
     stop) stop ;;
     stop-postgres) stop_postgres ;;
     start-postgres) start_postgres ;;
-    *) echo "usage: $0 install|start|stop|stop-postgres|start-postgres" >&2; exit 2 ;;
+    *) echo "usage: $0 start|stop|stop-postgres|start-postgres" >&2; exit 2 ;;
 esac
