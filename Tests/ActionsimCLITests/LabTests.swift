@@ -258,7 +258,7 @@ struct LabSettingsTests {
         #expect(noLab.stderr.contains("error: no lab to forward to: give --db postgres://USER@HOST[:PORT]/DATABASE (or set ACTIONSIM_DB)"))
     }
 
-    @Test("Bad input: a board name or a metrics address that cannot be used exits 2 before anything runs")
+    @Test("Bad input: a board name or a metrics address that cannot be used (or is in use) exits 2 before anything runs")
     func badBoardAndMetrics() async throws {
         let board = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--board", "pi 07", "--no-log", "--data-dir", CLI.temporaryDirectory()])
         #expect(board.status == 2 && board.stdout.isEmpty)
@@ -274,6 +274,16 @@ struct LabSettingsTests {
             #expect(metrics.status == 2, "\(metrics.stderr)")
             #expect(metrics.stderr.contains("error: --metrics \(address): \(problem)"), "\(metrics.stderr)")
         }
+        // A port another run serves its metrics on.
+        let first = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log", "--board", "first"])
+        #expect(try await first.waitFor("/metrics (board first)"), "\(first.stderr)")
+        let start = try #require(first.stderr.range(of: "metrics: http://127.0.0.1:"))
+        let port = try #require(Int(first.stderr[start.upperBound...].prefix { $0.isNumber }))
+        let second = try await Lab.tool(CLI.binary, ["run", "--metrics", "127.0.0.1:\(port)", "--no-store", "--no-log"])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("error: cannot serve metrics on 127.0.0.1:\(port): Address already in use; give another address with --metrics ADDR:PORT (port 0: any free port)"),
+                "\(second.stderr)")
+        #expect(try await first.quit() == 0)
     }
 
     @Test("--db, --board: the command line wins over ACTIONSIM_DB and ACTIONSIM_BOARD, which win over the config file")

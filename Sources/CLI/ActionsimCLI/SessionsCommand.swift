@@ -6,8 +6,8 @@ import Telemetry
 struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
-        abstract: "List the sessions in the session store.",
-        discussion: "One line per session: its number (for show, export and plot), kind, app, status, start (UTC), duration and samples.")
+        abstract: "List the sessions in the session store, or in a lab's PostgreSQL.",
+        discussion: "One line per session: its number (for show, export and plot), its board (once any session has one), kind, app, status, start (UTC), duration and samples. With --db postgres://... every board's sessions in the lab, numbered as the lab numbers them; --board NAME lists one board's.")
 
     @OptionGroup var store: StoreOptions
 

@@ -13,13 +13,13 @@ struct StoreOptions: ParsableArguments {
 
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The session database: a SQLite file (overrides --data-dir), or a lab's PostgreSQL.",
-        discussion: "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE: a run records into the local store and forwards its sessions to the lab; sessions, show, export and plot read the lab. Also ACTIONSIM_DB, or db: in the config file ($XDG_CONFIG_HOME/actionsim/config.yaml); the command line wins, then the environment.",
+        discussion: "A lab: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]. replay, run and record still record into the local store and forward its sessions to the lab from there; sessions, show, export and plot read the lab (unless --data-dir is given). Also ACTIONSIM_DB, or db: in the config file ($ACTIONSIM_CONFIG, else $XDG_CONFIG_HOME/actionsim/config.yaml); the command line wins, then the environment.",
         valueName: "file|url"))
     var databaseFile: String?
 
     @Option(name: .customLong("board"), help: ArgumentHelp(
-        "This board's name in the lab (recording), or the board whose sessions to read.",
-        discussion: "Default: ACTIONSIM_BOARD, board: in the config file, else the host name.",
+        "This board's name in the lab (recording), or the one board whose sessions to read.",
+        discussion: "1 to 64 letters, digits and - _ . : @. Also ACTIONSIM_BOARD, or board: in the config file. Recording without one: the host name; reading without one: every board.",
         valueName: "name"))
     var board: String?
 
