@@ -2,11 +2,17 @@
 COPY of the same rows into the same server in the same run; the catch-up of a 10-minute
 backlog; and the idle cost of a live run with --metrics (and with --db) on.
 
-1. 16 boards at once: 16 `actionsim replay` processes, each its own --board and local store,
-   each forwarding to one PostgreSQL. samples/s = the samples the lab holds at the end over
-   the wall time from the first start to the last exit (the replays' own work included).
-   Baseline: psql's \\copy of the same rows (exported from the lab as CSV) into an empty
-   table of the same shape (primary key included), timed the same way. Target >= 0.5.
+1. 16 boards at once into one PostgreSQL, two ways, each against the same baseline: psql's
+   \\copy of the same rows (exported from the lab as CSV) into an empty table of the same
+   shape (primary key included), timed from its start to its end.
+   a. Forwarding: 16 boards' stores (each a 4-hour workout at 1 Hz, recorded first, not
+      timed) sent at once by 16 `actionsim forward` processes: what the lab's server takes
+      in from 16 boards, each board's side (reading its store, building the batches) included.
+      samples/s = the samples the lab holds at the end over the wall time from the first
+      start to the last exit. Target >= 0.5 of the COPY's rows/s.
+   b. End to end: 16 `actionsim replay --db` at once, each simulating its workout, storing it
+      locally and forwarding it: the same, with the 16 simulations on the same two cores as
+      the server (on a lab's boards they run on the boards). Printed against the same target.
 2. Catch-up: 16 boards each recorded 10 minutes at 10 Hz (6,000 samples) while the lab was
    away; the lab comes back and 16 `actionsim forward` send the backlog at once. Reported:
    the time until the lab has everything, and how many times faster than it was recorded.
@@ -80,45 +86,82 @@ def main():
     scenario = f"{work}/workout.yaml"
     open(scenario, "w").write(workout(args.minutes, "1 Hz"))
 
-    ratios, board_rates, copy_rates = [], [], []
-    for rep in range(args.repetitions):
-        database = f"bench_{os.getpid()}_{rep}"
-        psql(args.url, f"CREATE DATABASE {database}")
-        url = f"{base}/{database}"
-        stores = [f"{work}/r{rep}/board-{i:02d}" for i in range(args.boards)]
+    # The boards' stores, recorded once without a lab (not timed).
+    stores = [f"{work}/stores/board-{i:02d}" for i in range(args.boards)]
+    recorders = [subprocess.Popen([args.actionsim, "replay", scenario, "--no-log", "--board", f"board-{i:02d}",
+                                   "--data-dir", store], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                 for i, store in enumerate(stores)]
+    for process in recorders:
+        _, err = process.communicate()
+        if process.returncode != 0:
+            sys.exit(f"lab-bench: a replay failed: {err}")
+
+    def run_boards(commands, url):
         started = time.monotonic()
-        processes = [subprocess.Popen([args.actionsim, "replay", scenario, "--no-log", "--board", f"board-{i:02d}",
-                                       "--db", url, "--data-dir", store], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-                     for i, store in enumerate(stores)]
+        processes = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                     for command in commands]
         for process in processes:
             _, err = process.communicate()
             if process.returncode != 0:
-                sys.exit(f"lab-bench: a replay failed: {err}")
-        boards_seconds = time.monotonic() - started
+                sys.exit(f"lab-bench: {' '.join(process.args[:2])} failed: {err}")
+        seconds = time.monotonic() - started
         samples = int(psql(url, "SELECT COUNT(*) FROM samples"))
         expected = args.boards * args.minutes * 60
         if samples < expected * 0.99:
             sys.exit(f"lab-bench: the lab holds {samples} samples, expected about {expected}")
-        # The bare COPY of the same rows, through psql, into a table of the same shape.
+        return samples, seconds
+
+    def copy_rate(url, rep):
+        """The bare COPY of the same rows, through psql, into a table of the same shape."""
         csv = f"{work}/samples-{rep}.csv"
         sh("psql", url, "-v", "ON_ERROR_STOP=1", "-c", f"\\copy (SELECT * FROM samples) TO '{csv}' CSV")
         psql(url, "CREATE TABLE copied (LIKE samples INCLUDING ALL)")
         started = time.monotonic()
         sh("psql", url, "-v", "ON_ERROR_STOP=1", "-c", f"\\copy copied FROM '{csv}' CSV")
-        copy_seconds = time.monotonic() - started
-        board_rates.append(samples / boards_seconds)
-        copy_rates.append(samples / copy_seconds)
-        ratios.append(board_rates[-1] / copy_rates[-1])
+        seconds = time.monotonic() - started
+        rows = int(psql(url, "SELECT COUNT(*) FROM copied"))
+        os.remove(csv)
+        return rows / seconds
+
+    forward_rates, forward_ratios, replay_rates, replay_ratios, copy_rates = [], [], [], [], []
+    for rep in range(args.repetitions):
+        # a. Forwarding the recorded stores.
+        database = f"bench_{os.getpid()}_{rep}_forward"
+        psql(args.url, f"CREATE DATABASE {database}")
+        url = f"{base}/{database}"
+        samples, seconds = run_boards([[args.actionsim, "forward", "--db", url, "--data-dir", store] for store in stores], url)
+        copy = copy_rate(url, rep)
+        forward_rates.append(samples / seconds)
+        forward_ratios.append(forward_rates[-1] / copy)
+        copy_rates.append(copy)
+        psql(args.url, f"DROP DATABASE {database}")
+        # b. End to end: replays forwarding as they record.
+        database = f"bench_{os.getpid()}_{rep}_replay"
+        psql(args.url, f"CREATE DATABASE {database}")
+        url = f"{base}/{database}"
+        fresh = [f"{work}/r{rep}/board-{i:02d}" for i in range(args.boards)]
+        samples, seconds = run_boards([[args.actionsim, "replay", scenario, "--no-log", "--board", f"board-{i:02d}",
+                                        "--db", url, "--data-dir", store] for i, store in enumerate(fresh)], url)
+        copy = copy_rate(url, rep)
+        replay_rates.append(samples / seconds)
+        replay_ratios.append(replay_rates[-1] / copy)
+        copy_rates.append(copy)
         shutil.rmtree(f"{work}/r{rep}", ignore_errors=True)
         psql(args.url, f"DROP DATABASE {database}")
 
     median = statistics.median
+    def verdict(ratio):
+        return "met" if ratio >= 0.5 else "NOT MET"
     print(f"lab, {args.boards} boards into one PostgreSQL ({args.boards} x {args.minutes} min at 1 Hz, {samples} samples; "
           f"{args.repetitions} runs):")
-    print(f"  boards (replay, local store, forwarding): {median(board_rates):,.0f} samples/s "
-          f"(runs: {', '.join(f'{r:,.0f}' for r in board_rates)})")
-    print(f"  baseline: bare COPY of the same rows (psql \\copy, same server): {median(copy_rates):,.0f} rows/s")
-    print(f"  boards/COPY ratio: {median(ratios):.2f}  target >= 0.5  {'met' if median(ratios) >= 0.5 else 'NOT MET'}")
+    print(f"  baseline: bare COPY of the same rows (psql \\copy, same server): {median(copy_rates):,.0f} rows/s "
+          f"(runs: {', '.join(f'{r:,.0f}' for r in copy_rates)})")
+    print(f"  a. forwarding ({args.boards} x actionsim forward at once): {median(forward_rates):,.0f} samples/s "
+          f"(runs: {', '.join(f'{r:,.0f}' for r in forward_rates)})")
+    print(f"     forwarding/COPY ratio: {median(forward_ratios):.2f}  target >= 0.5  {verdict(median(forward_ratios))}")
+    print(f"  b. end to end ({args.boards} x actionsim replay --db at once: simulation, local store, forwarding): "
+          f"{median(replay_rates):,.0f} samples/s (runs: {', '.join(f'{r:,.0f}' for r in replay_rates)})")
+    print(f"     end-to-end/COPY ratio: {median(replay_ratios):.2f}  target >= 0.5  {verdict(median(replay_ratios))}")
 
     # Catch-up of a 10-minute backlog: recorded without the lab, then forwarded at once.
     backlog = f"{work}/backlog.yaml"

@@ -439,24 +439,39 @@ struct LabServerTests {
             .split(separator: "|").map(String.init)
         #expect(long.count == 4 && Int(long[2])! > 2000 && Int(long[3])! > 2000, "\(long)")
         let (labID, localID) = (long[0], long[1])
-        let fromBoard = ["--data-dir", root + "/bench-a"]
+        // The demo's dive: readings a workout lacks (depth, pressure, water temperature, submerged).
+        let dive = try await Lab.psql(url, "SELECT id, origin_id FROM sessions WHERE board = 'bench-b' AND kind = 'dive'")
+            .split(separator: "|").map(String.init)
+        #expect(dive.count == 2, "\(dive)")
 
         // Byte for byte the same, but for the session's number where a file names it (FIT
-        // holds it as a number, and its checksum with it: left out).
-        func same(_ command: [String], output: String?) async throws {
+        // holds it as a binary number, and its checksum with it: left out).
+        func same(_ command: [String], output: String?, ids: (lab: String, local: String)? = nil, board: String = "bench-a") async throws {
+            let (labID, localID) = ids ?? (labID, localID)
             var results: [String] = []
-            for (id, store) in [(labID, ["--db", url]), (localID, fromBoard)] {
+            for (id, store) in [(labID, ["--db", url]), (localID, ["--data-dir", root + "/" + board])] {
                 let file = output.map { root + "/\(id)-\(store[0].dropFirst(2)).\($0)" }
                 let result = try await CLI.run([command[0], id] + command.dropFirst() + (file.map { ["-o", $0] } ?? []) + store)
                 #expect(result.status == 0, "\(command): \(result.stderr)")
                 let text = try file.map { try String(contentsOfFile: $0, encoding: .isoLatin1) } ?? result.stdout
-                results.append(text.replacingOccurrences(of: "session \(id)", with: "session N"))
+                // Where a file names the session by its number: "session 3", UDDF's ids, Subsurface's dive number.
+                var normalized = text
+                for (named, with) in [("session \(id)", "session N"), ("group-\(id)\"", "group-N\""), ("dive-\(id)\"", "dive-N\""),
+                                      ("number=\"\(id)\"", "number=\"N\"")] {
+                    normalized = normalized.replacingOccurrences(of: named, with: with)
+                }
+                results.append(normalized)
             }
             #expect(results[0] == results[1], "\(command) differs between the lab and the board")
         }
         for format in ["csv", "tcx", "gpx"] { try await same(["export", "--format", format], output: format) }
         try await same(["plot"], output: "svg")
         try await same(["show"], output: nil)
+        for format in ["uddf", "subsurface", "csv"] {
+            try await same(["export", "--format", format], output: format, ids: (dive[0], dive[1]), board: "bench-b")
+        }
+        try await same(["plot"], output: "svg", ids: (dive[0], dive[1]), board: "bench-b")
+        try await same(["show"], output: nil, ids: (dive[0], dive[1]), board: "bench-b")
 
         // The board is named where there are boards.
         let show = try await CLI.run(["show", labID, "--db", url])

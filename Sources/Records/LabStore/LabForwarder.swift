@@ -1,12 +1,14 @@
 import Foundation
+import NIOCore
 import PostgresNIO
 import SessionStore
 import Synchronization
 
 /// Forwards a board's local store to the lab's PostgreSQL, on a thread of its own: every
-/// session, sample and event the lab lacks, in order, a batch (up to 4,096 rows of a
-/// session) per statement, each table's rows one multi-row `INSERT ... ON CONFLICT DO
-/// NOTHING` (a row already there, from a batch sent before a crash, is skipped).
+/// session, sample and event the lab lacks, in order, a batch (up to 16,000 samples and
+/// 4,000 events of a session) per statement, each table's rows inserted from arrays
+/// (`LabWriter`) with `ON CONFLICT DO NOTHING` (a row already there, from a batch sent before
+/// a crash, is skipped).
 ///
 /// The run never waits for it: the recorder commits locally and `nudge()`s. When the lab
 /// is away the run goes on, the rows wait in the local store (the backlog, reported
@@ -187,14 +189,19 @@ public final class LabForwarder: @unchecked Sendable {
     }
 }
 
-/// A batch into the lab's tables: one statement (an upsert of the session and two
-/// multi-row inserts, as data-modifying CTEs), so one round trip and one implicit
-/// transaction per batch.
+/// A batch into the lab's tables: one statement (an upsert of the session, and its samples
+/// and events inserted from arrays, as data-modifying CTEs), so one round trip and one
+/// implicit transaction per batch.
+///
+/// Each column of the batch goes as one array parameter in PostgreSQL's binary format
+/// (`LabArray`), and `unnest` turns the arrays back into rows: the statement is the same
+/// whatever the batch's size, so the server parses and plans a few lines instead of a
+/// `VALUES` list of thousands of rows and tens of thousands of parameters, and reads each
+/// value as the bytes it is stored as. `ON CONFLICT DO NOTHING` keeps a resent row harmless.
 enum LabWriter {
     static let sampleColumns = "t, elapsed, " + Outbox.sampleColumns.joined(separator: ", ") + ", submerged"
-    /// Each sample takes 12 parameters and each event 4; a statement takes at most 65,535.
-    static let samplesPerBatch = 4000
-    static let eventsPerBatch = 1000
+    static let samplesPerBatch = 16_000
+    static let eventsPerBatch = 4_000
 
     /// Returns the session's id in the lab.
     static func send(_ batch: Outbox.Batch, over connection: LabConnection, storeID: String) throws(LabError) -> Int64 {
@@ -211,9 +218,7 @@ enum LabWriter {
     private static func send(_ batch: Outbox.Batch, over connection: LabConnection, storeID: String,
                              known: Bool) throws(LabError) -> Int64? {
         let s = batch.session
-        var binds = PostgresBindings(capacity: 20 + batch.samples.count * 12 + batch.events.count * 4)
-        var n = 0
-        func parameter() -> String { n += 1; return "$\(n)" }
+        var binds = PostgresBindings(capacity: 40)
         var sql: String
         if known {
             binds.append(batch.isLast ? s.end : nil)
@@ -221,7 +226,6 @@ enum LabWriter {
             binds.append(batch.labSessionID!)
             binds.append(storeID)
             binds.append(s.id)
-            n = 5
             sql = """
                 WITH s AS (UPDATE sessions SET end_t = $1, status = $2 WHERE id = $3 AND origin_store = $4 AND origin_id = $5
                            RETURNING id)
@@ -247,7 +251,6 @@ enum LabWriter {
             binds.append(s.routeLatitude)
             binds.append(s.routeLongitude)
             binds.append(s.pid)
-            n = 20
             sql = """
                 WITH s AS (
                     INSERT INTO sessions (board, origin_store, origin_id, kind, workout_style, activity, app, run_name, source,
@@ -258,44 +261,114 @@ enum LabWriter {
                     RETURNING id)
                 """
         }
+        func parameter(_ array: LabArray) -> String {
+            binds.append(array)
+            return "$\(binds.count)::\(array.sqlType)"
+        }
         if !batch.samples.isEmpty {
-            sql.reserveCapacity(sql.utf8.count + batch.samples.count * 90)
-            sql += ", smp AS (INSERT INTO samples (session_id, \(sampleColumns)) SELECT s.id, v.* FROM s, (VALUES "
-            for (index, sample) in batch.samples.enumerated() {
-                binds.append(sample.t)
-                binds.append(sample.elapsed)
-                for value in sample.values { binds.append(value) }
-                binds.append(sample.submerged.map { Int16(truncatingIfNeeded: $0) })
-                sql += index == 0 ? "(" : ",("
-                // The first row names the types; VALUES takes the rest from it.
-                if index == 0 {
-                    sql += "\(parameter())::bigint,\(parameter())::bigint"
-                    for _ in 0..<9 { sql += ",\(parameter())::float8" }
-                    sql += ",\(parameter())::smallint)"
-                } else {
-                    sql += parameter()
-                    for _ in 0..<11 { sql += "," + parameter() }
-                    sql += ")"
-                }
-            }
-            sql += ") AS v(\(sampleColumns)) ON CONFLICT (session_id, t) DO NOTHING)"
+            let samples = batch.samples
+            var columns = [parameter(.int8(samples.t)), parameter(.int8(samples.elapsed))]
+            for column in samples.values { columns.append(parameter(.float8(column))) }
+            columns.append(parameter(.int2(samples.submerged.map { $0.map { Int16(truncatingIfNeeded: $0) } })))
+            sql += """
+                , smp AS (INSERT INTO samples (session_id, \(sampleColumns))
+                          SELECT s.id, v.* FROM s, unnest(\(columns.joined(separator: ", "))) AS v(\(sampleColumns))
+                          ON CONFLICT (session_id, t) DO NOTHING)
+                """
         }
         if !batch.events.isEmpty {
-            sql += ", ev AS (INSERT INTO events (session_id, seq, t, kind, label) SELECT s.id, e.* FROM s, (VALUES "
-            for (index, event) in batch.events.enumerated() {
-                binds.append(event.seq)
-                binds.append(event.t)
-                binds.append(event.kind)
-                binds.append(event.label)
-                sql += index == 0
-                    ? "(\(parameter())::bigint,\(parameter())::bigint,\(parameter())::text,\(parameter())::text)"
-                    : ",(\(parameter()),\(parameter()),\(parameter()),\(parameter()))"
-            }
-            sql += ") AS e(seq, t, kind, label) ON CONFLICT (session_id, seq) DO NOTHING)"
+            let events = batch.events
+            let columns = [parameter(.int8(events.seq)), parameter(.int8(events.t)), parameter(.text(events.kind)),
+                           parameter(.text(events.label))]
+            sql += """
+                , ev AS (INSERT INTO events (session_id, seq, t, kind, label)
+                         SELECT s.id, e.* FROM s, unnest(\(columns.joined(separator: ", "))) AS e(seq, t, kind, label)
+                         ON CONFLICT (session_id, seq) DO NOTHING)
+                """
         }
         sql += " SELECT id FROM s"
         let rows = try connection.query(sql, binds, doing: "store forwarded rows")
         guard let row = rows.first else { return nil }
         return try? row.decode(Int64.self)
+    }
+}
+
+/// A column of a batch as one PostgreSQL array parameter, in the binary format the server
+/// reads without parsing text (`array_recv`): a header (one dimension, whether any element
+/// is NULL, the element's type, the length, the lower bound 1), then each element as its
+/// length and its big-endian bytes, or a length of -1 for NULL. postgres-nio's own arrays
+/// hold no NULLs, and a sample's readings are NULL where its kind has none (a workout's depth).
+struct LabArray: PostgresDynamicTypeEncodable {
+    let element: PostgresDataType
+    let psqlType: PostgresDataType
+    let sqlType: String
+    let count: Int
+    let hasNull: Bool
+    let elements: ByteBuffer
+
+    var psqlFormat: PostgresFormat { .binary }
+
+    static func int8(_ values: [Int64]) -> LabArray {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(values.count * 12)
+        for value in values {
+            buffer.writeInteger(8, as: Int32.self)
+            buffer.writeInteger(value)
+        }
+        return LabArray(element: .int8, psqlType: .int8Array, sqlType: "int8[]", count: values.count, hasNull: false, elements: buffer)
+    }
+
+    static func float8(_ values: [Double?]) -> LabArray {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(values.count * 12)
+        var hasNull = false
+        for value in values {
+            if let value {
+                buffer.writeInteger(8, as: Int32.self)
+                buffer.writeInteger(value.bitPattern)
+            } else {
+                buffer.writeInteger(-1, as: Int32.self)
+                hasNull = true
+            }
+        }
+        return LabArray(element: .float8, psqlType: .float8Array, sqlType: "float8[]", count: values.count, hasNull: hasNull,
+                        elements: buffer)
+    }
+
+    static func int2(_ values: [Int16?]) -> LabArray {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(values.count * 6)
+        var hasNull = false
+        for value in values {
+            if let value {
+                buffer.writeInteger(2, as: Int32.self)
+                buffer.writeInteger(value)
+            } else {
+                buffer.writeInteger(-1, as: Int32.self)
+                hasNull = true
+            }
+        }
+        return LabArray(element: .int2, psqlType: .int2Array, sqlType: "int2[]", count: values.count, hasNull: hasNull, elements: buffer)
+    }
+
+    static func text(_ values: [String]) -> LabArray {
+        var buffer = ByteBuffer()
+        for value in values {
+            let lengthIndex = buffer.writerIndex
+            buffer.writeInteger(0, as: Int32.self)
+            let written = buffer.writeString(value)
+            buffer.setInteger(Int32(written), at: lengthIndex)
+        }
+        return LabArray(element: .text, psqlType: .textArray, sqlType: "text[]", count: values.count, hasNull: false, elements: buffer)
+    }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+        buffer.writeInteger(1, as: Int32.self)                      // dimensions
+        buffer.writeInteger(hasNull ? 1 : 0, as: Int32.self)       // flags: has NULLs
+        buffer.writeInteger(element.rawValue)                       // the element's type
+        buffer.writeInteger(Int32(count))                           // the dimension's length
+        buffer.writeInteger(1, as: Int32.self)                      // its lower bound
+        var elements = self.elements
+        buffer.writeBuffer(&elements)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The local store as a lab's outbox: what of it is not yet in the lab's database, a batch
 /// at a time, in order (a session's row, then its samples in time order and its events in
@@ -61,21 +62,28 @@ public final class Outbox: @unchecked Sendable {
         public var pid: Int64?
     }
 
-    /// A sample's columns, as stored.
-    public struct Sample: Sendable {
-        public var t: Int64
-        public var elapsed: Int64
-        /// heart_rate, active_energy, distance, speed, cadence, strokes, depth, pressure, water_temperature.
-        public var values: [Double?]
-        public var submerged: Int64?
+    /// A batch's samples, a column each (what the lab takes as one array per column): read
+    /// with SQLite's C calls into these arrays, with no row object or array per sample.
+    public struct Samples: Sendable {
+        public var t: [Int64] = []
+        public var elapsed: [Int64] = []
+        /// heart_rate, active_energy, distance, speed, cadence, strokes, depth, pressure,
+        /// water_temperature (`sampleColumns`), a column each; nil where the sample has none.
+        public var values: [[Double?]] = Array(repeating: [], count: Outbox.sampleColumns.count)
+        public var submerged: [Int64?] = []
+        public var count: Int { t.count }
+        public var isEmpty: Bool { t.isEmpty }
     }
 
-    public struct Event: Sendable {
-        /// Its rowid in the local store: its key in the lab, and its order.
-        public var seq: Int64
-        public var t: Int64
-        public var kind: String
-        public var label: String
+    /// A batch's events, a column each.
+    public struct Events: Sendable {
+        /// Each event's rowid in the local store: its key in the lab, and its order.
+        public var seq: [Int64] = []
+        public var t: [Int64] = []
+        public var kind: [String] = []
+        public var label: [String] = []
+        public var count: Int { seq.count }
+        public var isEmpty: Bool { seq.isEmpty }
     }
 
     /// One batch for the lab: a session's row and the next of its rows.
@@ -83,8 +91,8 @@ public final class Outbox: @unchecked Sendable {
         public var session: Session
         /// The session's id in the lab, when an earlier batch made it.
         public var labSessionID: Int64?
-        public var samples: [Sample]
-        public var events: [Event]
+        public var samples: Samples
+        public var events: Events
         /// Whether this batch takes the session's last rows: its status and end go with it
         /// (until then the lab sees it `active`, as it was when its first rows came).
         public var isLast: Bool
@@ -106,23 +114,11 @@ public final class Outbox: @unchecked Sendable {
                 let labSessionID = try row.decode(Int64?.self, forColumn: "lab_session_id")
                 let lastSample = try row.decode(Int64?.self, forColumn: "last_sample_t") ?? .min
                 let lastEvent = try row.decode(Int64?.self, forColumn: "last_event") ?? 0
-                let samples = try Row.fetchAll(db, sql: """
-                    SELECT t, elapsed, \(Self.sampleColumns.joined(separator: ", ")), submerged
-                    FROM samples WHERE session_id = ? AND t > ? ORDER BY t LIMIT ?
-                    """, arguments: [session.id, lastSample, samplesLimit + 1]).map { row in
-                    Sample(t: try row.decode(Int64.self, atIndex: 0), elapsed: try row.decode(Int64.self, atIndex: 1),
-                           values: try (0..<9).map { try row.decode(Double?.self, atIndex: $0 + 2) },
-                           submerged: try row.decode(Int64?.self, atIndex: 11))
-                }
-                let events = try Row.fetchAll(db, sql: """
-                    SELECT rowid, t, kind, label FROM events WHERE session_id = ? AND rowid > ? ORDER BY rowid LIMIT ?
-                    """, arguments: [session.id, lastEvent, eventsLimit + 1]).map { row in
-                    Event(seq: try row.decode(Int64.self, atIndex: 0), t: try row.decode(Int64.self, atIndex: 1),
-                          kind: try row.decode(String.self, atIndex: 2), label: try row.decode(String.self, atIndex: 3))
-                }
+                let samples = try Self.samples(db, session: session.id, after: lastSample, limit: samplesLimit + 1)
+                let events = try Self.events(db, session: session.id, after: lastEvent, limit: eventsLimit + 1)
                 let isLast = samples.count <= samplesLimit && events.count <= eventsLimit
-                return Batch(session: session, labSessionID: labSessionID, samples: Array(samples.prefix(samplesLimit)),
-                             events: Array(events.prefix(eventsLimit)), isLast: isLast)
+                return Batch(session: session, labSessionID: labSessionID, samples: samples.prefix(samplesLimit),
+                             events: events.prefix(eventsLimit), isLast: isLast)
             }
         } catch {
             throw StoreError.wrap(error, path: path, doing: "read what is to be forwarded")
@@ -143,11 +139,89 @@ public final class Outbox: @unchecked Sendable {
                         last_sample_t = COALESCE(excluded.last_sample_t, lab_outbox.last_sample_t),
                         last_event = MAX(excluded.last_event, lab_outbox.last_event)
                     """, arguments: [lab, s.id, labSessionID, batch.isLast ? s.status : "active", batch.isLast ? s.end : nil,
-                                     batch.samples.last?.t, batch.events.last?.seq ?? 0])
+                                     batch.samples.t.last, batch.events.seq.last ?? 0])
             }
         } catch {
             throw StoreError.wrap(error, path: path, doing: "note what was forwarded")
         }
+    }
+
+    /// Up to `limit` samples of the session after `after`, in time order. A value of the
+    /// wrong storage class (text where a number belongs: a damaged or edited store) is an
+    /// error naming it, never a zero.
+    static func samples(_ db: Database, session: Int64, after: Int64, limit: Int) throws -> Samples {
+        let statement = try db.makeStatement(sql: """
+            SELECT t, elapsed, \(sampleColumns.joined(separator: ", ")), submerged
+            FROM samples WHERE session_id = ?1 AND t > ?2 ORDER BY t LIMIT ?3
+            """)
+        let handle = statement.sqliteStatement
+        sqlite3_bind_int64(handle, 1, session)
+        sqlite3_bind_int64(handle, 2, after)
+        sqlite3_bind_int64(handle, 3, Int64(limit))
+        defer { sqlite3_reset(handle) }
+        var samples = Samples()
+        func integer(_ column: Int32, optional: Bool) throws -> Int64? {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
+            case SQLITE_NULL where optional: return nil
+            default: throw Damaged(what: "a sample's \(column == 0 ? "time" : column == 1 ? "elapsed time" : "submerged flag")")
+            }
+        }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            samples.t.append(try integer(0, optional: false)!)
+            samples.elapsed.append(try integer(1, optional: false)!)
+            for index in 0..<sampleColumns.count {
+                let column = Int32(index + 2)
+                switch sqlite3_column_type(handle, column) {
+                case SQLITE_FLOAT, SQLITE_INTEGER: samples.values[index].append(sqlite3_column_double(handle, column))
+                case SQLITE_NULL: samples.values[index].append(nil)
+                default: throw Damaged(what: "a sample's \(sampleColumns[index])")
+                }
+            }
+            samples.submerged.append(try integer(Int32(sampleColumns.count + 2), optional: true))
+        }
+        return samples
+    }
+
+    /// Up to `limit` events of the session after the event `after` (a rowid), in the order
+    /// they were recorded.
+    static func events(_ db: Database, session: Int64, after: Int64, limit: Int) throws -> Events {
+        let statement = try db.makeStatement(sql: """
+            SELECT rowid, t, kind, label FROM events WHERE session_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3
+            """)
+        let handle = statement.sqliteStatement
+        sqlite3_bind_int64(handle, 1, session)
+        sqlite3_bind_int64(handle, 2, after)
+        sqlite3_bind_int64(handle, 3, Int64(limit))
+        defer { sqlite3_reset(handle) }
+        var events = Events()
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+            guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER, sqlite3_column_type(handle, 2) == SQLITE_TEXT,
+                  sqlite3_column_type(handle, 3) == SQLITE_TEXT else { throw Damaged(what: "an event") }
+            events.seq.append(sqlite3_column_int64(handle, 0))
+            events.t.append(sqlite3_column_int64(handle, 1))
+            events.kind.append(Self.text(handle, 2))
+            events.label.append(Self.text(handle, 3))
+        }
+        return events
+    }
+
+    /// A text column's bytes as UTF-8, all of them (NUL included).
+    static func text(_ handle: OpaquePointer?, _ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    /// A value the recorder never writes, found where a row is read to be forwarded.
+    struct Damaged: Error, CustomStringConvertible {
+        var what: String
+        var description: String { "\(what) holds a value of the wrong type" }
     }
 
     /// Rows (samples and events) the lab does not have yet, plus one for each session row
@@ -194,5 +268,27 @@ public final class Outbox: @unchecked Sendable {
                        end: try value("end_t"), status: try value("status"), sampleInterval: try value("sample_interval"),
                        poolLength: try value("pool_length"), routeLatitude: try value("route_latitude"),
                        routeLongitude: try value("route_longitude"), pid: try value("pid"))
+    }
+}
+
+extension Outbox.Samples {
+    /// The first `count`.
+    func prefix(_ count: Int) -> Outbox.Samples {
+        guard count < self.count else { return self }
+        var first = Outbox.Samples()
+        first.t = Array(t.prefix(count))
+        first.elapsed = Array(elapsed.prefix(count))
+        first.values = values.map { Array($0.prefix(count)) }
+        first.submerged = Array(submerged.prefix(count))
+        return first
+    }
+}
+
+extension Outbox.Events {
+    /// The first `count`.
+    func prefix(_ count: Int) -> Outbox.Events {
+        guard count < self.count else { return self }
+        return Outbox.Events(seq: Array(seq.prefix(count)), t: Array(t.prefix(count)), kind: Array(kind.prefix(count)),
+                             label: Array(label.prefix(count)))
     }
 }
