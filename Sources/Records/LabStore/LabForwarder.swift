@@ -35,6 +35,10 @@ public final class LabForwarder: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var nudged = false
+    /// Whether the thread waits for a nudge (rather than for a time: the next send, a retry):
+    /// only then does a nudge wake it. A live run nudges every second; woken each time in a
+    /// wait for the next send, it woke several times a second for nothing.
+    private var waitsForNudge = false
     private var stopping = false
     private var deadline: ContinuousClock.Instant?
     private var finished = false
@@ -68,8 +72,10 @@ public final class LabForwarder: @unchecked Sendable {
     public func nudge() {
         condition.lock()
         nudged = true
-        condition.signal()
+        let wake = waitsForNudge
         condition.unlock()
+        // Signalled after unlocking: woken while the lock is held, the thread would only block on it.
+        if wake { condition.signal() }
     }
 
     /// Sends what is left, waiting up to `timeout` while the lab is away, then stops. Unless
@@ -101,8 +107,8 @@ public final class LabForwarder: @unchecked Sendable {
             switch next {
             case .now: break
             case .whenNudged:
-                while !nudged && !stopping { condition.wait() }
-                // Rows came: they go with the next send, no sooner than `minimumInterval` after the last.
+                // No sooner than `minimumInterval` after the last send: first that time, deaf to
+                // nudges (a live run's rows of each second are there by then), then rows if none came.
                 if minimumInterval > .zero, let last = lastSend {
                     let wait = last + minimumInterval - .now
                     if wait > .zero {
@@ -110,6 +116,9 @@ public final class LabForwarder: @unchecked Sendable {
                         while !stopping, Date() < until { _ = condition.wait(until: until) }
                     }
                 }
+                waitsForNudge = true
+                while !nudged && !stopping { condition.wait() }
+                waitsForNudge = false
             case .after(let wait):
                 let until = Date().addingTimeInterval(Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
                 while !(stopping && (!everReached || deadline.map { .now >= $0 } ?? false)), Date() < until {
@@ -129,7 +138,9 @@ public final class LabForwarder: @unchecked Sendable {
                 }
                 everReached = true
                 lastSend = .now
-                try drain(outbox!, over: connection!, stopAt: stop ? deadline : nil)
+                // Nothing sent (the rows a nudge announced went with the last batch): the next
+                // rows need not wait for the interval, and no timer is left running.
+                if try drain(outbox!, over: connection!, stopAt: stop ? deadline : nil) == 0 { lastSend = nil }
                 delay = retryDelays.first
                 let backlog = try outbox!.backlog()
                 update { $0.backlog = backlog; $0.reachable = true; $0.problem = nil }
@@ -162,7 +173,8 @@ public final class LabForwarder: @unchecked Sendable {
     }
 
     /// Sends batches until the store has nothing the lab lacks (or the deadline passes).
-    private func drain(_ outbox: Outbox, over connection: LabConnection, stopAt deadline: ContinuousClock.Instant?) throws {
+    /// Returns how many batches it sent.
+    private func drain(_ outbox: Outbox, over connection: LabConnection, stopAt deadline: ContinuousClock.Instant?) throws -> Int {
         var batches = 0
         while let batch = try outbox.nextBatch(samples: LabWriter.samplesPerBatch, events: LabWriter.eventsPerBatch) {
             let id = try LabWriter.send(batch, over: connection, storeID: outbox.storeID)
@@ -175,8 +187,9 @@ public final class LabForwarder: @unchecked Sendable {
                 state.reachable = true
                 state.problem = nil
             }
-            if let deadline, .now >= deadline { return }
+            if let deadline, .now >= deadline { return batches }
         }
+        return batches
     }
 
     private func update(report: Bool = true, _ change: (inout Status) -> Void) {

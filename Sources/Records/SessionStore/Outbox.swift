@@ -30,6 +30,9 @@ public final class Outbox: @unchecked Sendable {
         self.lab = lab
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        // What was forwarded is noted without a sync to disk (the store is in WAL mode): a note
+        // lost to a power cut only makes the rows go again, which the lab ignores.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
             storeID = try queue.read { db in try String.fetchOne(db, sql: "SELECT id FROM store_identity LIMIT 1") } ?? ""
