@@ -26,7 +26,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -37,6 +37,7 @@ help:
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
 	@echo "make bench  speed figures against their targets and baselines (Benchmarks/README.md)"
 	@echo "make fuzz   libFuzzer on every parser of outside input, FUZZ_SECONDS each (default 600)"
+	@echo "make test-docc  build the DocC documentation of AppIntents and ActionButtonHarness into .build/docc"
 	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
 	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
@@ -100,7 +101,7 @@ demo-web: build
 	$(BIN) replay scenarios/demo.yaml --web --open --no-log
 
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-layers test-unit test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
+test: test-layers test-unit test-docc test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 # Arrows point inward: every import in Sources/ against the layers (docs/layout.md); the
@@ -113,6 +114,13 @@ test-layers:
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"
 	$(SWIFT) test
+
+# The DocC catalogs of AppIntents and ActionButtonHarness, built from the debug build's
+# modules with docc; a link to a symbol that is not there fails (Tests/DocC/check-docc.sh).
+# The archives: .build/docc/*.doccarchive.
+test-docc: build
+	@echo "==> the API documentation (DocC) of AppIntents and ActionButtonHarness"
+	Tests/DocC/check-docc.sh --self-test
 
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"

@@ -68,7 +68,7 @@ let package = Package(
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
         .target(name: "AppIntents", dependencies: ["ActionButtonCore"], path: "Sources/AppleFrameworks/AppIntents"),
         // YAML with source positions, so every format can say file:line:column.
-        .target(name: "YAMLDocuments", dependencies: [.product(name: "Yams", package: "Yams")], path: "Sources/Documents/YAMLDocuments",
+        .target(name: "YAMLDocuments", dependencies: ["ActionButtonCore", .product(name: "Yams", package: "Yams")], path: "Sources/Documents/YAMLDocuments",
                 plugins: ["BuiltInFilesPlugin"]),
         // Build time: the shipped app manifests and device profiles, embedded in YAMLDocuments
         // so that an installed actionsim has them (`actionsim built-in`).
@@ -141,6 +141,7 @@ let package = Package(
             "Scenarios", "SessionLog", "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
             "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "SystemPackage", package: "swift-system"),
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
             .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
         ], path: "Sources/CLI/ActionsimCLI"),

@@ -32,4 +32,13 @@ struct TimeFormatTests {
         #expect(TimeFormat.clock(-1, digits: 9) == "-0:00:00.000000001")
         #expect(TimeFormat.clock(.min, digits: 9) == "-2562047:47:16.854775808")
     }
+
+    @Test("T1: summaries and plots round to the second, one formatter for both styles")
+    func wholeSeconds() {
+        #expect(TimeFormat.wholeSeconds(.milliseconds(303_400)) == "0:05:03")
+        #expect(TimeFormat.wholeSeconds(.milliseconds(303_600), shortUnderAnHour: true) == "5:04")
+        #expect(TimeFormat.wholeSeconds(.seconds(36_000), shortUnderAnHour: true) == "10:00:00")
+        #expect(TimeFormat.wholeSeconds(.seconds(-1), shortUnderAnHour: true) == "-0:01")
+        #expect(TimeFormat.wholeSeconds(.seconds(Int64.max)) == "2555555555555555:33:20")  // capped, never a trap
+    }
 }

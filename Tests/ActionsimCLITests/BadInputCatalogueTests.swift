@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's "Bad input" table, row by row: each kind of bad input, given to the built
+/// The "Bad input" tables of docs/bad-input.md, row by row: each kind of bad input, given to the built
 /// `actionsim` as a user would, and exactly what the user sees. Nothing crashes; bad input
 /// exits 2 with `file[:line:column]: what is wrong`.
-@Suite("Bad input catalogue (README)")
+@Suite("Bad input catalogue (docs/bad-input.md)")
 struct BadInputCatalogueTests {
     struct Row: CustomTestStringConvertible, Sendable {
-        /// The row of the README table.
+        /// The row of the table in docs/bad-input.md.
         var kind: String
         /// Writes the bad file(s) into a fresh directory; returns the path given to `actionsim`.
         var make: @Sendable (String) throws -> String
@@ -111,7 +111,7 @@ struct BadInputCatalogueTests {
     }
 
     /// Parsing dominates: the YAML tree of a 31 MB file takes about 30 times its size. Run by
-    /// make test-long (a minute and a half in a debug build); the README gives the figures.
+    /// make test-long (a minute and a half in a debug build); docs/bad-input.md gives the figures.
     @Test("Bad input: a scenario of a million steps is replayed, not refused or crashed on",
           .enabled(if: ProcessInfo.processInfo.environment["ACTIONSIM_LONG_TESTS"] == "1", "minutes in a debug build; make test-long"))
     func millionSteps() async throws {

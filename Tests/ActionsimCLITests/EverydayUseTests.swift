@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// What a user hits in everyday use, run against the built `actionsim` (the README's "Bad
-/// input" table names each test).
+/// What a user hits in everyday use, run against the built `actionsim` (docs/bad-input.md
+/// names each test in its table).
 @Suite("Everyday use")
 struct EverydayUseTests {
     @Test("Bad input, S3: import-evemu keeps the recording's own times: a press 2 s into the recording is at 2 s in the scenario and its replay")

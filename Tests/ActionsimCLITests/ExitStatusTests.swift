@@ -4,13 +4,13 @@ import Testing
 import Glibc
 #endif
 
-/// One table of exit statuses: the README's, `actionsim --help`'s, and what the binary does.
-@Suite("Exit statuses: one table, in --help, the README and the binary")
+/// One table of exit statuses: docs/commands.md's, `actionsim --help`'s, and what the binary does.
+@Suite("Exit statuses: one table, in --help, docs/commands.md and the binary")
 struct ExitStatusTests {
-    /// The rows of the README's "Exit status" table: (status, when).
-    static func readmeTable() throws -> [(status: String, meaning: String)] {
-        let readme = try String(contentsOfFile: CLI.packageRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### Exit status\n").dropFirst().first)
+    /// The rows of the "Exit status" table of docs/commands.md: (status, when).
+    static func documentedTable() throws -> [(status: String, meaning: String)] {
+        let commands = try String(contentsOfFile: CLI.packageRoot + "/docs/commands.md", encoding: .utf8)
+        let section = try #require(commands.components(separatedBy: "## Exit status\n").dropFirst().first)
         var rows: [(String, String)] = []
         for line in section.split(separator: "\n", omittingEmptySubsequences: false).drop(while: { !$0.hasPrefix("|") }) {
             guard line.hasPrefix("|") else { break }
@@ -25,15 +25,15 @@ struct ExitStatusTests {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "`", with: "")
     }
 
-    @Test("The README's table and actionsim --help say the same, row for row")
+    @Test("docs/commands.md's table and actionsim --help say the same, row for row")
     func sameTable() async throws {
-        let rows = try Self.readmeTable()
+        let rows = try Self.documentedTable()
         #expect(rows.map(\.status) == ["0", "1", "2", "3", "4", "130, 143"])
         let help = try await CLI.run(["--help"])
         #expect(help.status == 0)
         let section = try #require(help.stdout.components(separatedBy: "Exit status:\n").dropFirst().first)
         let table = section.components(separatedBy: "\n\n")[0]
-        // One help row per README row, in order, saying the same words.
+        // One help row per documented row, in order, saying the same words.
         let helpRows = table.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
         #expect(helpRows.count == rows.count, "\(table)")
         let flat = Self.words(table)
@@ -50,7 +50,7 @@ struct ExitStatusTests {
 
         let usage = try await CLI.run(["sessions", "--bogus"])
         #expect(usage.status == 2)
-        #expect(usage.stderr.hasPrefix("error: Unknown option '--bogus'\nUsage: actionsim sessions"), "\(usage.stderr)")
+        #expect(usage.stderr.hasPrefix("error: Unknown option '--bogus'. Did you mean '--board'?\nUsage: actionsim sessions"), "\(usage.stderr)")
         let missing = try await CLI.run(["export", "1"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: Missing expected argument '--output <file>'"), "\(missing.stderr)")

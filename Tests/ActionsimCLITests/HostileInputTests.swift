@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Input written to do harm or to mislead, given to the built `actionsim` as a user would
-/// (the README's "Bad input" table names each test).
+/// (docs/bad-input.md names each test in its table).
 @Suite("Hostile input")
 struct HostileInputTests {
     /// Any control character a terminal would act on: C0 but line feed and tab, DEL, C1, and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `actionsim` as the README installs it (`sudo install .build-static/release/actionsim
+/// `actionsim` as docs/real-buttons.md installs it (`sudo install .build-static/release/actionsim
 /// /usr/local/bin/`): the executable alone, far from the checkout, run from a directory of
 /// the user's. The app manifests and device profiles it needs are built in.
 @Suite("An installed actionsim, away from the checkout")
@@ -20,7 +20,7 @@ struct InstalledBinaryTests {
         try await CLI.run(["-c", "cd \"$0\" && exec \"$@\" </dev/null", home, binary] + arguments, executable: "/bin/sh")
     }
 
-    @Test("Bad input: run, record and import-evemu without --app (and --device NAME) work after the README's install step: the default apps and profiles are built in")
+    @Test("Bad input: run, record and import-evemu without --app (and --device NAME) work once installed alone (docs/real-buttons.md): the default apps and profiles are built in")
     func builtInFiles() async throws {
         let (binary, home) = try Self.install()
         let run = try await Self.run(binary, in: home, ["run", "--no-log", "--no-store"])

@@ -302,9 +302,20 @@ struct LabSettingsTests {
         try await replay(["--db", directory + "/from-line.sqlite", "--board", "from-line"], ["ACTIONSIM_DB": directory + "/from-env.sqlite",
                                                                                            "ACTIONSIM_BOARD": "from-env"])
         for (file, board) in [("from-config", "from-config"), ("from-env", "from-env"), ("from-line", "from-line")] {
-            let listing = try await CLI.run(["sessions", "--db", "\(directory)/\(file).sqlite"])
-            #expect(listing.stdout.contains("BOARD") && listing.stdout.contains(board), "\(file): \(listing.stdout)")
+            let shown = try await CLI.run(["show", "last", "--db", "\(directory)/\(file).sqlite"])
+            #expect(shown.stdout.contains("\nboard:                 \(board)\n"), "\(file): \(shown.stdout)")
         }
+        // One board's own store lists no board; a store with two boards' sessions, and --board, do.
+        let own = try await CLI.run(["sessions", "--db", directory + "/from-line.sqlite"])
+        #expect(own.stdout.hasPrefix("ID    KIND "), "\(own.stdout)")
+        let second = try await Lab.actionsim(["replay", scenario, "--no-log", "--db", directory + "/from-line.sqlite", "--board", "pi-08"],
+                                             environment: base)
+        #expect(second.status == 0, "\(second.stderr)")
+        let two = try await CLI.run(["sessions", "--db", directory + "/from-line.sqlite"])
+        #expect(two.stdout.hasPrefix("ID    BOARD      KIND ") && two.stdout.contains("from-line") && two.stdout.contains("pi-08"),
+                "\(two.stdout)")
+        let one = try await CLI.run(["sessions", "--db", directory + "/from-line.sqlite", "--board", "pi-08"])
+        #expect(one.stdout.contains("pi-08") && !one.stdout.contains("from-line"), "\(one.stdout)")
         // A config file that is there must be right.
         try "db: \(directory)/x.sqlite\nbord: typo\n".write(toFile: config, atomically: true, encoding: .utf8)
         let bad = try await Lab.actionsim(["sessions"], environment: base)

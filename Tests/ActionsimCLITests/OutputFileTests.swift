@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// Every file a command writes goes through one `OutputFile` (README, "Bad input": output
+/// Every file a command writes goes through one `OutputFile` (docs/bad-input.md: output
 /// files). A regular file or a new path is replaced whole by a rename; a link is followed to
 /// its target; a device, FIFO or descriptor is written in place, never replaced; a write
 /// that fails is an error (exit 4) that names the path and the reason, and leaves nothing

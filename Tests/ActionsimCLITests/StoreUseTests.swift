@@ -7,7 +7,7 @@ import Glibc
 
 /// The session store in everyday and hostile use, through the built binary: a full disk
 /// while recording, a hand-edited store with values no recorder writes, and a store the
-/// reading commands may not write (README, "Bad input").
+/// reading commands may not write (docs/bad-input.md).
 @Suite("The session store: a full disk, impossible values, read-only", .serialized)
 struct StoreUseTests {
     /// The demo replayed into `directory`'s store: workout 1 and dive 2.

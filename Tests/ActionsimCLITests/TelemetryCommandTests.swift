@@ -26,21 +26,25 @@ enum CLI {
     /// Runs it to the end on a thread of its own (`offExecutor`): a test blocked in
     /// `waitUntilExit` would hold one of the two threads of Swift's pool on this machine, and
     /// the real-time tests running beside it would wait for seconds.
+    /// In `directory` (default: the package's root), with the test's environment and
+    /// NO_COLOR, or with exactly `environment` when given.
     @discardableResult
-    static func run(_ arguments: [String], executable: String? = nil) async throws -> Result {
-        try await offExecutor { try runBlocking(arguments, executable: executable) }
+    static func run(_ arguments: [String], executable: String? = nil, directory: String? = nil,
+                    environment: [String: String]? = nil) async throws -> Result {
+        try await offExecutor { try runBlocking(arguments, executable: executable, directory: directory, environment: environment) }
     }
 
-    private static func runBlocking(_ arguments: [String], executable: String?) throws -> Result {
+    private static func runBlocking(_ arguments: [String], executable: String?, directory: String?,
+                                    environment given: [String: String]?) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         // A developer's own lab (issue 18) stays out of the tests: each test names its store.
         for name in ["ACTIONSIM_DB", "ACTIONSIM_BOARD", "ACTIONSIM_CONFIG"] { environment[name] = nil }
-        process.environment = environment
+        process.environment = given ?? environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

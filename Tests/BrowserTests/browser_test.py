@@ -9,7 +9,7 @@ paused it (P3, A3, A7). A second page without the token sees the same state and 
 
 Replay (`actionsim replay --web scenarios/demo.yaml`): the charts arrive, the scrubber moves
 the watch to an earlier time, and a screenshot of that page is kept
-(.build/browser-test/replay.png, the README's picture) and checked not to be blank.
+(.build/browser-test/replay.png, docs/web-page.png, the picture in docs/web-page.md) and checked not to be blank.
 
 Exits non-zero, saying what was wrong, on any failure. Prints "N passed, 0 failed" at the end.
 """

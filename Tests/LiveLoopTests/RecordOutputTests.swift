@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// `record` never loses a recording (README, "Bad input"): a path it cannot write is
+/// `record` never loses a recording (docs/bad-input.md): a path it cannot write is
 /// refused before the session starts, and a write that still fails when the session ends
 /// puts the scenario in a named file elsewhere and says where. On the built binary, with the
 /// terminal (a pipe we hold) as the buttons.

@@ -3,7 +3,7 @@ import SessionLog
 import Testing
 
 /// The log writes numbers straight into its buffer (it is on the replay's hot path); what it
-/// writes must read back as the very value, in the forms the README documents.
+/// writes must read back as the very value, in the forms docs/records.md documents.
 @Suite("Session log numbers (T4)")
 struct JSONLineWriterTests {
     static func line(_ write: (inout JSONLineWriter) -> Void) -> String {

@@ -96,7 +96,7 @@ struct PlotReadabilityTests {
         let plain = try PlotModel(session)
         let end = try #require(plain.sessionEnd)
         #expect(end.time == session.endTime && end.label == "end")
-        #expect(try Self.svg(plain).contains(">end \(Duration.text(session.endTime! - session.startTime))<"))
+        #expect(try Self.svg(plain).contains(">end \(TimeFormat.wholeSeconds(session.endTime! - session.startTime, shortUnderAnHour: true))<"))
         // Laps: split at 5m and 15m (the fixture's lap presses); the pause (10m to 12m) is in the second.
         let laps = plain.laps
         #expect(laps.count == 3, "\(laps.map(\.label))")
@@ -107,7 +107,7 @@ struct PlotReadabilityTests {
         #expect(paused > .seconds(100))
         #expect(abs((second.elapsed - second.timer - paused).secondsValue) < 1e-9, "timer = elapsed − the pause")
         #expect(abs((laps[0].timer - laps[0].elapsed).secondsValue) < 1e-9, "no pause in the first lap")
-        #expect(laps.allSatisfy { $0.label == Duration.text($0.timer) })
+        #expect(laps.allSatisfy { $0.label == TimeFormat.wholeSeconds($0.timer, shortUnderAnHour: true) })
         #expect(plain.bands.isEmpty, "no zones without the athlete's maximum")
         let zoned = try PlotModel(session, context: .init(sensors: sensors))
         #expect(!zoned.bands.isEmpty && zoned.bands.allSatisfy { $0.label.hasPrefix("Z") })

@@ -11,7 +11,8 @@
  *       kernel passes it on. Held buttons are let go at the end (those edges count too).
  *
  * Both wait START_DELAY_MS (environment, default 2000) after creating the device, so a
- * reader can open it, and keep it KEEP_MS (default 1000) after the last edge, so the
+ * reader can open it (with START_AFTER_FILE, after that file exists instead: the test
+ * creates it once the reader says it has the device, however slow the guest is), and keep it KEEP_MS (default 1000) after the last edge, so the
  * reader drains it before the unplug. Edges are written on an absolute CLOCK_MONOTONIC
  * schedule (clock_nanosleep TIMER_ABSTIME): a late tick does not shift the ones after it.
  * A writer that fell behind (an emulated guest whose host is busy stops it for tens of ms)
@@ -130,6 +131,14 @@ int main(int argc, char **argv)
     const char *schedule_path = getenv("SCHEDULE");
     if (schedule_path && !(schedule = fopen(schedule_path, "w"))) die(schedule_path);
     create(argv[2]);
+    const char *go = getenv("START_AFTER_FILE");
+    if (go) {
+        /* Up to two minutes for the reader to open the device and say so. */
+        for (int tries = 0; access(go, F_OK) != 0; tries++) {
+            if (tries == 12000) { fprintf(stderr, "uinput-buttons: %s never appeared\n", go); return 1; }
+            usleep(10000);
+        }
+    }
     int64_t start = now_ns() + env_ms("START_DELAY_MS", 2000) * 1000000;
     sleep_until(start);
     late_ticks = 0;

@@ -1,9 +1,14 @@
-/// The simulated sensors' latest reading, as app code sees it: what HealthKit's live workout
-/// builder and CoreMotion's submersion manager hand an app on a watch (T1, T2). The engine
-/// fills it from every sensor sample it logs, so apps read exactly what the log shows.
+import ActionButtonCore
+
+/// One reading of the simulated sensors (T1, T2): what the session log records as a sample
+/// (`SensorSample`) and what HealthKit's live workout builder and CoreMotion's submersion
+/// manager hand an app on a watch, the same value, so apps read exactly what the log shows.
 /// Values a session kind lacks stay nil.
-public struct SensorReading: Hashable, Sendable {
-    /// When it was taken, on the engine's clock.
+public struct SensorReading: Hashable, Sendable, Codable {
+    /// The kind of session it was taken in.
+    public var session: SessionLifecycle.Kind
+    /// When it was taken, on the engine's clock: set when it is handed to apps (a logged
+    /// sample's time is its event's).
     public var time: Duration
     /// Time in the session, excluding pauses.
     public var elapsed: Duration
@@ -27,9 +32,15 @@ public struct SensorReading: Hashable, Sendable {
     public var waterTemperature: Double?
     public var submerged: Bool?
 
-    public init(time: Duration, elapsed: Duration = .zero, heartRate: Double? = nil, activeEnergy: Double? = nil,
+    /// A sample as the sensors start it, to be filled in.
+    public init(session: SessionLifecycle.Kind, elapsed: Duration) {
+        self.init(session: session, time: .zero, elapsed: elapsed)
+    }
+
+    public init(session: SessionLifecycle.Kind = .workout, time: Duration, elapsed: Duration = .zero, heartRate: Double? = nil, activeEnergy: Double? = nil,
                 distance: Double? = nil, cadence: Double? = nil, strokes: Double? = nil, speed: Double? = nil,
                 depth: Double? = nil, pressure: Double? = nil, waterTemperature: Double? = nil, submerged: Bool? = nil) {
+        self.session = session
         self.time = time
         self.elapsed = elapsed
         self.heartRate = heartRate

@@ -12,7 +12,7 @@ import WebView
 import YAMLDocuments
 
 /// How `actionsim` ends. The one table of exit statuses (printed by `actionsim --help`,
-/// and the README's "Exit status" table says the same), and the one place that maps an
+/// and the "Exit status" table of docs/commands.md says the same), and the one place that maps an
 /// error to its status and its message (`ExitStatus.of`). Commands throw errors; only
 /// `Actionsim.exit(failingWith:)` prints them and picks the status.
 struct ExitStatus: Hashable, Sendable {

@@ -55,7 +55,7 @@ struct ImportEvemuCommand: AsyncParsableCommand {
                        + " with \(profile.file).",
                        "Edge times are the recording's own, as evemu-record wrote them."],
             apps: sessionSetup.appSources.compactMap { RecordedScenario.Header.App($0, from: directory) },
-            settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: sessionSetup.recognizer ?? profile.recognizer)
+            settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: try LiveSession.Configuration.timings(scenario: sessionSetup.recognizerSettings, profile: profile))
         if let output, output != "-" {
             if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
                 Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")

@@ -214,8 +214,9 @@ struct InitPackageCommand: ParsableCommand {
         if let actionsim {
             checkout = URL(fileURLWithPath: actionsim).standardizedFileURL
         } else {
-            // Sources/ActionsimCLI/InitPackageCommand.swift in the checkout that was built.
-            checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            // Sources/CLI/ActionsimCLI/InitPackageCommand.swift in the checkout that was built.
+            checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
         }
         let manifest = (try? String(contentsOf: checkout.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
         guard manifest.contains("name: \"actionsim\"") else {

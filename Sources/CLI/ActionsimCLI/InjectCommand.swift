@@ -45,17 +45,17 @@ struct InjectCommand: ParsableCommand {
         let delay = try Self.duration(self.delay, option: "--delay")
         let keep = try Self.duration(self.keep, option: "--keep")
         var input: EvdevInput?
-        var recognizer = PressRecognizer.Configuration.evdev
+        var loaded: DeviceProfile?
         if let profile {
-            let loaded = try DeviceProfileParser.load(contentsOf: profile)
-            guard case .evdev(let evdev) = loaded.input else {
+            loaded = try DeviceProfileParser.load(contentsOf: profile)
+            guard case .evdev(let evdev) = loaded?.input else {
                 throw CommandError.badInput("\(profile) is a GPIO profile; inject makes an input device, so give an evdev profile")
             }
             input = evdev
-            recognizer = loaded.recognizer
         }
         let scenario = try ScenarioParser.load(contentsOf: scenarioFile)
-        let injector = ScenarioInjector(profile: input, recognizer: scenario.recognizer == .init() ? recognizer : scenario.recognizer)
+        let recognizer = try LiveSession.Configuration.timings(scenario: scenario.recognizerSettings, profile: loaded)
+        let injector = ScenarioInjector(profile: input, recognizer: recognizer)
         let (writes, skipped) = injector.plan(scenario)
         for line in skipped { Terminal.warning("warning: \(line)") }
 

@@ -78,7 +78,7 @@ final class LiveDisplay: SimulationEventSink {
     }
 
     static func statusText(_ sample: SensorSample, state: TimelineState) -> String {
-        var parts = ["⏱ " + Duration.clock(sample.elapsed)]
+        var parts = ["⏱ " + TimeFormat.wholeSeconds(sample.elapsed)]
         if let hr = sample.heartRate { parts.append("♥ \(Int(hr.rounded())) bpm") }
         if let d = sample.distance { parts.append(String(format: "%.2f km", d / 1000)) }
         if let depth = sample.depth { parts.append(String(format: "depth %.1f m", depth)) }
@@ -103,7 +103,7 @@ final class LiveDisplay: SimulationEventSink {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         clearBar()
-        Terminal.write("\(bar) \(Int(fraction * 100))%  \(Duration.clock(time - .zero)) of \(Duration.clock(total - .zero)) replayed",
+        Terminal.write("\(bar) \(Int(fraction * 100))%  \(TimeFormat.wholeSeconds(time - .zero)) of \(TimeFormat.wholeSeconds(total - .zero)) replayed",
                        to: STDERR_FILENO)
         drawn = true
     }

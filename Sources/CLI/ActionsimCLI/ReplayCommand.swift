@@ -1,6 +1,7 @@
 import ActionButtonCore
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Scenarios
 import SessionLog
 import SessionStore
@@ -68,7 +69,7 @@ struct ReplayCommand: AsyncParsableCommand {
                             web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
-        let shutdown = ShutdownSignals { _ in work.cancel() }
+        let shutdown = try StopSignals { _ in work.cancel() }
         let result = await work.result
         shutdown.stop()
         // With --web, a signal after the replay ran to its end only stops the page's server.

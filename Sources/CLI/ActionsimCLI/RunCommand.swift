@@ -95,7 +95,7 @@ struct LiveRun {
     /// From Swift's executor: the blocking loop gets a thread of its own.
     func run() async throws {
         let (colors, lab) = try prepare()
-        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
+        let configuration = try LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         let (source, output, session, recordTo) = (source, output, session, recordTo)
         let result = await OwnThread.run {
             Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors,
@@ -111,7 +111,7 @@ struct LiveRun {
         // No task has started yet: the page's server and its tasks can share NIO's threads,
         // and libdispatch's pool, with its wake-up a second, never starts.
         if output.web.enabled { WatchServer.runTasksOnServerThreads() }
-        let configuration = LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
+        let configuration = try LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo,
                                 colors: colors, lab: lab))
     }

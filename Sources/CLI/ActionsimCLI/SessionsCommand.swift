@@ -1,5 +1,8 @@
+import ActionButtonCore
 import ArgumentParser
 import Foundation
+import LabStore
+import SessionLog
 import SessionStore
 import Telemetry
 
@@ -7,7 +10,7 @@ struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
         abstract: "List the sessions in the session store, or in a lab's PostgreSQL.",
-        discussion: "One line per session: its number (for show, export and plot), its board (once any session has one), kind, app, status, start (UTC), duration and samples. With --db postgres://... every board's sessions in the lab, numbered as the lab numbers them; --board NAME lists one board's.")
+        discussion: "One line per session: its number (for show, export and plot), its board (for a lab, or a store holding several boards' sessions), kind, app, status, start (UTC), duration and samples. With --db postgres://... every board's sessions in the lab, numbered as the lab numbers them; --board NAME lists one board's.")
 
     @OptionGroup var store: StoreOptions
 
@@ -19,8 +22,10 @@ struct SessionsCommand: ParsableCommand {
             Terminal.line("no sessions\(board.map { " of board \($0)" } ?? "") in \(database.location) yet; `actionsim replay SCENARIO` records them")
             return
         }
-        // The board column once any session names its board (a lab, or a store recorded with boards).
-        let boards = listings.contains { !$0.board.isEmpty }
+        // The board column for a lab's sessions, one board's (--board), or a store holding more than
+        // one board's (every session names its board, by default the host name: one board's own
+        // store need not say so on every line).
+        let boards = database is LabDatabase || board != nil || Set(listings.map(\.board)).count > 1
         let width = max(8, (listings.map(\.board.count).max() ?? 0) + 2)
         func boardColumn(_ text: String) -> String { boards ? pad(text, width) : "" }
         let output = OutputBuffer(immediate: false)
@@ -35,8 +40,8 @@ struct SessionsCommand: ParsableCommand {
             let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
             let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
             output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board) + pad(kind, 18) + pad(s.app, 14)
-                        + pad(s.status.rawValue, 13) + pad(Self.stamp.string(from: started), 22)
-                        + pad(Duration.clock(s.duration), 13) + pad(String(s.samples), 9) + s.runName)
+                        + pad(s.status.rawValue, 13) + pad(UTCTimestamp.readable(started), 22)
+                        + pad(TimeFormat.wholeSeconds(s.duration), 13) + pad(String(s.samples), 9) + s.runName)
         }
         output.flush()
         for s in listings {
@@ -46,24 +51,7 @@ struct SessionsCommand: ParsableCommand {
         }
     }
 
-    static let stamp: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter
-    }()
-
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-}
-
-extension Duration {
-    /// `h:mm:ss` for summaries.
-    static func clock(_ duration: Duration) -> String {
-        let total = Int(duration.secondsValue.rounded())
-        let s = total % 60, m = total / 60 % 60, h = total / 3600
-        return "\(h):\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s)"
     }
 }

@@ -1,6 +1,7 @@
 import ActionButtonCore
 import ArgumentParser
 import Foundation
+import SessionLog
 import SessionStore
 import Telemetry
 
@@ -35,11 +36,11 @@ struct ShowCommand: ParsableCommand {
         var lines = [
             "session \(session.id): \(session.kind)\(session.workoutStyle.map { " (\($0))" } ?? "") by \(session.app), \(session.status)",
             row("scenario", "\(session.runName) (\(session.source), \(session.clock) clock, seed \(session.seed.map(String.init) ?? "—"))"),
-            row("started", SessionsCommand.stamp.string(from: started) + " UTC"),
+            row("started", UTCTimestamp.readable(started) + " UTC"),
         ]
         if !session.board.isEmpty { lines.append(row("board", session.board)) }
         lines += [
-            row("duration", Duration.clock(summary.duration) + (summary.pauses > 0 ? " (active \(Duration.clock(summary.activeDuration)), \(summary.pauses) pause\(summary.pauses == 1 ? "" : "s"))" : "")),
+            row("duration", TimeFormat.wholeSeconds(summary.duration) + (summary.pauses > 0 ? " (active \(TimeFormat.wholeSeconds(summary.activeDuration)), \(summary.pauses) pause\(summary.pauses == 1 ? "" : "s"))" : "")),
             row("samples", "\(summary.samples) every \(TimeFormat.duration(session.sampleInterval))"),
         ]
         switch session.kind {
@@ -53,7 +54,7 @@ struct ShowCommand: ParsableCommand {
             lines += lapLines(summary, row: row)
         case .dive:
             if let d = summary.maxDepth { lines.append(row("max depth", fixed(d, 1) + " m")) }
-            if let t = summary.diveTime { lines.append(row("dive time", Duration.clock(t) + " submerged")) }
+            if let t = summary.diveTime { lines.append(row("dive time", TimeFormat.wholeSeconds(t) + " submerged")) }
             if let t = summary.minTemperature { lines.append(row("min temperature", fixed(t, 1) + " °C")) }
             lines.append(row("ascent-rate warnings", "\(summary.ascentRateWarnings)"))
             if summary.ratedDepthWarnings > 0 { lines.append(row("rated-depth warnings", "\(summary.ratedDepthWarnings)")) }
@@ -74,8 +75,8 @@ struct ShowCommand: ParsableCommand {
         guard summary.laps > 1 else { return [row("laps", "\(summary.laps)")] }
         var lines = [row("laps", "\(summary.laps) (timer time, pauses left out)")]
         for lap in summary.firstLaps {
-            var text = Duration.clock(lap.timer)
-            if lap.paused > .zero { text += " (elapsed \(Duration.clock(lap.elapsed)), \(Duration.clock(lap.paused)) paused)" }
+            var text = TimeFormat.wholeSeconds(lap.timer)
+            if lap.paused > .zero { text += " (elapsed \(TimeFormat.wholeSeconds(lap.elapsed)), \(TimeFormat.wholeSeconds(lap.paused)) paused)" }
             lines.append(row("  lap \(lap.number)", text))
         }
         if summary.laps > summary.firstLaps.count {

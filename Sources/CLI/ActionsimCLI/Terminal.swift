@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SessionLog
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,14 +53,7 @@ enum Terminal {
     /// Writes all of `bytes`. A terminal that hung up (EIO) or a closed pipe loses them
     /// rather than stopping the run: the session log and the store still get everything.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
-        }
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
     }
 }
 

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import Foundation
+import SessionLog
 import Synchronization
 import HTTPTypes
 import Hummingbird
@@ -84,7 +85,7 @@ public struct WatchServer: Sendable {
                     } catch {
                         response = Response(status: .internalServerError)
                     }
-                    response.headers[.date] = Self.httpDate()
+                    response.headers[.date] = UTCTimestamp.http(Date())
                     try await writer.write(response: response.head, body: response.body)
                 },
                 onServerRunning: { [address] channel in
@@ -106,18 +107,6 @@ public struct WatchServer: Sendable {
     @discardableResult
     public static func runTasksOnServerThreads() -> Bool {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-    }
-
-    /// Now, as an HTTP Date header: "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110).
-    static func httpDate() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 
     /// A bind error in words ("Address already in use"), without NIO's wrapping.

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import LinuxInput
+import YAMLDocuments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,9 +18,30 @@ public struct DeviceProfile: Sendable {
     public var name: String
     public var description: String?
     public var input: Input
-    /// P2/P3 timings for this hardware: evdev keyboards debounce in firmware (0 ms),
-    /// bare GPIO contacts need the 10 ms software debounce.
+    /// The timings its `recognizer:` section gives (empty without one).
+    public var recognizerSettings: RecognizerSettings
+    /// P2/P3 timings for this hardware: the section's over the kind's defaults (evdev
+    /// keyboards debounce in firmware, 0 ms; bare GPIO contacts need 10 ms).
     public var recognizer: PressRecognizer.Configuration
+
+    /// The defaults of the profile's kind.
+    public var kindDefaults: PressRecognizer.Configuration {
+        switch input {
+        case .evdev: .evdev
+        case .gpio: .gpio
+        }
+    }
+
+    /// The timings a run on this hardware uses with a scenario's `recognizer:` section: the
+    /// scenario's keys, else the profile's, else the kind's defaults (the one precedence,
+    /// `PressRecognizer.Configuration.resolving`).
+    public func recognizer(with scenario: RecognizerSettings?) throws(DocumentError) -> PressRecognizer.Configuration {
+        do throws(RecognizerSettings.Conflict) {
+            return try .resolving(scenario: scenario, profile: recognizerSettings, defaults: kindDefaults)
+        } catch {
+            throw DocumentError(error)
+        }
+    }
 
     public var kind: String {
         switch input {

@@ -27,22 +27,26 @@ public enum DeviceProfileParser {
         let description = try top["description"]?.string("description")
 
         let input: DeviceProfile.Input
-        var recognizer: PressRecognizer.Configuration
+        let defaults: PressRecognizer.Configuration
         switch kind {
         case "evdev":
             try rejectKeys(gpioKeys, in: top, kind: "evdev")
             input = .evdev(try parseEvdev(top))
-            recognizer = .evdev
+            defaults = .evdev
         case "gpio":
             try rejectKeys(evdevKeys, in: top, kind: "gpio")
             input = .gpio(try parseGPIO(top))
-            recognizer = .gpio
+            defaults = .gpio
         default:
             throw kindValue.error("unknown kind \"\(kind)\"; expected evdev (input devices: keyboards, gamepads, gpio-keys) "
                                   + "or gpio (lines of a GPIO chip)" + Spelling.suggestion(for: kind, among: ["evdev", "gpio"]))
         }
-        if let value = top["recognizer"] { recognizer = try parseRecognizer(value, defaults: recognizer) }
-        return DeviceProfile(file: document.file, name: name, description: description, input: input, recognizer: recognizer)
+        let settings = try top["recognizer"].map { v throws(DocumentError) in try RecognizerSettings.parse(v, defaults: defaults) }
+            ?? RecognizerSettings()
+        var profile = DeviceProfile(file: document.file, name: name, description: description, input: input,
+                                    recognizerSettings: settings, recognizer: defaults)
+        profile.recognizer = try profile.recognizer(with: nil)
+        return profile
     }
 
     private static func rejectKeys(_ keys: [String], in map: YAMLMapping, kind: String) throws(DocumentError) {
@@ -144,23 +148,5 @@ public enum DeviceProfileParser {
         }
         guard !text.isEmpty else { throw value.error("\(field): the line is empty; expected an offset such as 17 or a name such as GPIO17") }
         return .named(text)
-    }
-
-    // MARK: Recognizer (P2, P3)
-
-    private static func parseRecognizer(_ value: YAMLValue, defaults: PressRecognizer.Configuration) throws(DocumentError) -> PressRecognizer.Configuration {
-        var configuration = defaults
-        let map = try value.mapping("recognizer")
-        try map.rejectUnknownKeys(["debounce", "chord-window", "hold"])
-        if let v = map["debounce"] { configuration.debounce = try v.duration("recognizer.debounce") }
-        if let v = map["chord-window"] { configuration.chordWindow = try v.duration("recognizer.chord-window") }
-        if let v = map["hold"] {
-            configuration.holdTime = try v.duration("recognizer.hold")
-            guard configuration.holdTime > configuration.chordWindow else {
-                throw v.error("recognizer.hold (\(TimeFormat.duration(configuration.holdTime))) must be longer than the chord window "
-                              + "(\(TimeFormat.duration(configuration.chordWindow)))")
-            }
-        }
-        return configuration
     }
 }

@@ -26,7 +26,8 @@ public final class SignalPipe {
     /// runs the loop. A signal mask survives exec: a parent that spawns us from a thread with
     /// everything blocked (Foundation's `Process`, called from Swift's executor, does) would
     /// otherwise leave SIGTERM pending for good. Only one `SignalPipe` may exist at a time.
-    public init() throws(EventLoop.SystemError) {
+    /// Signals not in `signals` keep their handling.
+    public init(_ signals: [Signal] = Signal.allCases) throws(EventLoop.SystemError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw EventLoop.SystemError(operation: "pipe", errno: errno) }
         for fd in fds {
@@ -36,14 +37,14 @@ public final class SignalPipe {
         readDescriptor = fds[0]
         writeDescriptor = fds[1]
         signalPipeWriteDescriptor = writeDescriptor
-        for signal in Signal.allCases {
+        for signal in signals {
             var old = sigaction()
             Self.install(signal.rawValue, previous: &old)
             previous[signal.rawValue] = old
         }
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        for signal in Signal.allCases { sigaddset(&wanted, signal.rawValue) }
+        for signal in signals { sigaddset(&wanted, signal.rawValue) }
         pthread_sigmask(SIG_UNBLOCK, &wanted, &previousMask)
     }
 
@@ -79,6 +80,21 @@ public final class SignalPipe {
         Glibc.close(readDescriptor)
         Glibc.close(writeDescriptor)
         signalPipeWriteDescriptor = -1
+    }
+
+    /// Wakes a `wait()` in another thread, which then returns no signals: how a thread that
+    /// waits for signals is told to end.
+    public func wakeWaiter() {
+        var byte: UInt8 = 0
+        _ = write(writeDescriptor, &byte, 1)
+    }
+
+    /// Blocks until a signal arrives or `wakeWaiter()` is called; returns the signals (empty
+    /// for a wake-up).
+    public func wait() -> [Signal] {
+        var entry = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        return take()
     }
 
     /// The signals that arrived since the last call, in order.

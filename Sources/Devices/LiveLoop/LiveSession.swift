@@ -2,6 +2,7 @@ import ActionButtonCore
 import DeviceProfiles
 import LinuxInput
 import SessionLog
+import YAMLDocuments
 import Simulation
 import SimulationEvents
 
@@ -26,17 +27,36 @@ public final class LiveSession {
         /// terminal. While it is there, the end of piped standard input does not end the run.
         public var remoteButtons: RemoteButtons?
 
-        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?, remoteButtons: RemoteButtons? = nil) {
+        /// P2/P3 timings, checked when the configuration is made.
+        public private(set) var recognizer: PressRecognizer.Configuration
+
+        /// Refuses timings that cannot work together (a scenario's hold shorter than the
+        /// profile's chord window), naming where each came from.
+        public init(setup: SessionSetup, profile: DeviceProfile?, inputPath: String?,
+                    remoteButtons: RemoteButtons? = nil) throws(DocumentError) {
             self.setup = setup
             self.profile = profile
             self.inputPath = inputPath
             self.remoteButtons = remoteButtons
+            self.recognizer = try Self.timings(scenario: setup.recognizerSettings, profile: profile)
         }
 
-        /// P2/P3 timings: a setup scenario's own section wins, then the device profile's,
-        /// then evdev defaults (the terminal needs no debounce).
-        public var recognizer: PressRecognizer.Configuration {
-            setup.recognizer ?? profile?.recognizer ?? .evdev
+        /// The timings of every command that presses buttons (run, record, inject,
+        /// import-evemu): a scenario's keys win, then the device profile's, then its kind's
+        /// defaults; the terminal's are evdev's (it needs no debounce).
+        public static func timings(scenario: RecognizerSettings, profile: DeviceProfile?) throws(DocumentError) -> PressRecognizer.Configuration {
+            if let profile { return try profile.recognizer(with: scenario) }
+            do throws(RecognizerSettings.Conflict) {
+                return try .resolving(scenario: scenario, defaults: .evdev)
+            } catch {
+                throw DocumentError(error)
+            }
+        }
+
+        /// Another profile in place (SIGHUP), with the timings `timings(scenario:profile:)` gave.
+        mutating func use(_ profile: DeviceProfile, recognizer: PressRecognizer.Configuration) {
+            self.profile = profile
+            self.recognizer = recognizer
         }
     }
 
@@ -139,7 +159,7 @@ public final class LiveSession {
         engine.host.onReport { intents.signal() }
         defer { engine.host.onReport(nil) }
 
-        sources = try openSources(configuration.profile)
+        sources = try openSources(configuration.profile, debounce: configuration.recognizer.debounce)
         defer { closeSources() }
         onReady?()
         for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
@@ -416,7 +436,7 @@ public final class LiveSession {
 
     // MARK: Sources
 
-    private func openSources(_ profile: DeviceProfile?) throws(LiveRunError) -> [any InputSource] {
+    private func openSources(_ profile: DeviceProfile?, debounce: Duration) throws(LiveRunError) -> [any InputSource] {
         let remote: [any InputSource] = configuration.remoteButtons.map { [RemoteButtonsSource($0)] } ?? []
         guard let profile else { return [TerminalSource()] + remote }
         switch profile.input {
@@ -424,7 +444,7 @@ public final class LiveSession {
             return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)] + remote
         case .gpio(let input):
             if configuration.inputPath != nil { throw .setup("--input names an evdev device; \(profile.file) is a GPIO profile") }
-            return [try GPIOSource(profile: input, debounce: (configuration.setup.recognizer ?? profile.recognizer).debounce)] + remote
+            return [try GPIOSource(profile: input, debounce: debounce)] + remote
         }
     }
 
@@ -441,8 +461,10 @@ public final class LiveSession {
             return
         }
         let profile: DeviceProfile
+        let timings: PressRecognizer.Configuration
         do {
             profile = try DeviceProfileParser.load(contentsOf: old.file)
+            timings = try LiveSession.Configuration.timings(scenario: configuration.setup.recognizerSettings, profile: profile)
         } catch {
             log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
             return
@@ -450,15 +472,15 @@ public final class LiveSession {
         closeSources()
         sourcesChanged = true
         do {
-            sources = try openSources(profile)
+            sources = try openSources(profile, debounce: timings.debounce)
         } catch {
             log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
-            sources = (try? openSources(old)) ?? []
+            sources = (try? openSources(old, debounce: configuration.recognizer.debounce)) ?? []
             if sources.isEmpty { log("the old profile's devices could not be reopened either", warning: true, at: now) }
             return
         }
-        configuration.profile = profile
-        useKernelDebounce(configuration.setup.recognizer ?? profile.recognizer, at: now)
+        configuration.use(profile, recognizer: timings)
+        useKernelDebounce(timings, at: now)
         for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", warning: false, at: now) }
     }
 }

@@ -88,11 +88,8 @@ public struct ScenarioInjector {
         }
     }
 
-    /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)`, resumed after signals.
-    public static func sleepUntil(_ deadline: Int64) {
-        var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
-    }
+    /// Until `deadline` on the kernel's input clock.
+    public static func sleepUntil(_ deadline: Int64) { Waiting.sleep(untilMonotonic: deadline) }
 
     private func describe(_ step: Scenario.Step) -> String {
         switch step {

@@ -28,8 +28,9 @@ public struct SessionSetup: Sendable {
     public var appSources: [AppSource]
     public var settings: ActionButtonSettings
     public var seed: Int
-    /// A setup scenario's `recognizer:` section, which wins over the device profile's.
-    public var recognizer: PressRecognizer.Configuration?
+    /// A setup scenario's `recognizer:` section (empty without one), whose keys win over
+    /// the device profile's.
+    public var recognizerSettings: RecognizerSettings
     /// The scenario the setup came from, if any.
     public var scenarioFile: String?
     /// The simulated sensors (T1, T2): a setup scenario's `sensors:` section, else defaults.
@@ -47,9 +48,8 @@ public struct SessionSetup: Sendable {
             guard !value.isMapping, let relative = try? value.string("app") else { return .inline }
             return source(relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative), named: relative)
         }
-        let recognizer = top.contains("recognizer") ? scenario.recognizer : nil
         return SessionSetup(name: scenario.name, apps: scenario.apps, appSources: sources, settings: scenario.settings,
-                            seed: scenario.seed, recognizer: recognizer, scenarioFile: path, sensors: scenario.sensors)
+                            seed: scenario.seed, recognizerSettings: scenario.recognizerSettings, scenarioFile: path, sensors: scenario.sensors)
     }
 
     /// Apps from manifest files and settings from options, checked exactly as a scenario's
@@ -80,7 +80,7 @@ public struct SessionSetup: Sendable {
             throw DocumentError(error.message, file: "actionsim")
         }
         return SessionSetup(name: "live", apps: scenario.apps, appSources: paths.map { source($0, named: $0) }, settings: scenario.settings,
-                            seed: seed, recognizer: nil, scenarioFile: nil, sensors: scenario.sensors)
+                            seed: seed, recognizerSettings: RecognizerSettings(), scenarioFile: nil, sensors: scenario.sensors)
     }
 
     /// The manifest file at `path`, or the built-in one `name` stands for when none is there.

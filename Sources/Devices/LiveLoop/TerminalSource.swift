@@ -1,5 +1,7 @@
 import ActionButtonCore
+import LinuxInput
 import Simulation
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,10 +29,15 @@ final class TerminalSource: InputSource {
         // O_NONBLOCK belongs to the open file, which the shell shares: a shell that had the
         // terminal while we were stopped may have cleared it (bash does). So each read is
         // made only once poll() says it will not wait, whatever the flag says now.
-        while isReadable {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }  // all read
+        while Waiting.isReadable(STDIN_FILENO) {
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }
+            } catch .wouldBlock {
+                return  // all read
+            } catch {
+                count = -1
+            }
             let now = RealClock.monotonicNow().nanoseconds
             // The end of a pipe or file, or a terminal that hung up (EIO).
             if count <= 0 {
@@ -40,14 +47,6 @@ final class TerminalSource: InputSource {
             }
             for byte in buffer.prefix(count) { items += keys.handle(byte, at: now) }
         }
-    }
-
-    /// Input is waiting (or the end of it): a read returns at once.
-    private var isReadable: Bool {
-        var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat { ready = poll(&entry, 1, 0) } while ready < 0 && errno == EINTR
-        return ready > 0
     }
 
     func reopen(believedDown: (Button) -> Bool, into items: inout [SourceItem]) {}

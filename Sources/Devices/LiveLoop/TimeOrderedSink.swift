@@ -1,4 +1,5 @@
 import ActionButtonCore
+import SessionLog
 import SimulationEvents
 
 /// Keeps a live session's log in time order. In one wake-up the loop may learn of several
@@ -30,11 +31,24 @@ final class TimeOrderedSink: SimulationEventSink {
         held.removeAll(keepingCapacity: true)
         latestHeld = nil
         for (_, event) in ordered {
-            // Nothing is ever before what was passed on already: the loop clamps edge times
-            // to `floor`, and everything else it logs is at the present.
+            // Nothing is ever before what was passed on already. An edge can be: an intent's
+            // report after the present was passed on, then an edge's debounce settled before
+            // it. It is logged at `floor`, and the log says when it happened.
             let time = max(event.time, floor)
             floor = time
-            sink.record(time == event.time ? event : SimulationEvent(time: time, kind: event.kind))
+            if time == event.time {
+                sink.record(event)
+                continue
+            }
+            switch event.kind {
+            case .edge(let edge), .edgeDropped(let edge, _):
+                sink.record(SimulationEvent(time: time, kind: .step(
+                    "logged late: \(edge.button) \(edge.direction == .down ? "down" : "up") at \(JSONLineWriter.seconds(event.time.nanoseconds)) s, "
+                        + "\(JSONLineWriter.seconds(time.nanoseconds - event.time.nanoseconds)) s before the log's latest time")))
+            default:
+                break
+            }
+            sink.record(SimulationEvent(time: time, kind: event.kind))
         }
     }
 }

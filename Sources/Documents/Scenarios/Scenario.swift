@@ -33,6 +33,10 @@ public struct Scenario: Sendable {
     /// The settings at the start; `settings` steps may change them later.
     public var settings: ActionButtonSettings
     public var seed: Int
+    /// The press timings its `recognizer:` section gives (empty without one): a live run
+    /// weighs them against a device profile's (`PressRecognizer.Configuration.resolving`).
+    public var recognizerSettings: RecognizerSettings
+    /// The timings a replay uses: the section's over the defaults.
     public var recognizer: PressRecognizer.Configuration
     public var until: Timestamp?
     /// The steps written in the scenario itself.

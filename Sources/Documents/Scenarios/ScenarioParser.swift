@@ -64,18 +64,14 @@ public enum ScenarioParser {
         }
         let seed = try top["seed"]?.int("seed") ?? 0
 
-        var recognizer = PressRecognizer.Configuration()
-        if let value = top["recognizer"] {
-            let map = try value.mapping("recognizer")
-            try map.rejectUnknownKeys(["debounce", "chord-window", "hold"])
-            if let v = map["debounce"] { recognizer.debounce = try v.duration("debounce") }
-            if let v = map["chord-window"] { recognizer.chordWindow = try v.duration("chord-window") }
-            if let v = map["hold"] {
-                recognizer.holdTime = try v.duration("hold")
-                guard recognizer.holdTime > recognizer.chordWindow else {
-                    throw v.error("hold (\(TimeFormat.duration(recognizer.holdTime))) must be longer than the chord window (\(TimeFormat.duration(recognizer.chordWindow)))")
-                }
-            }
+        let recognizerSettings = try top["recognizer"].map { v throws(DocumentError) in
+            try RecognizerSettings.parse(v, defaults: .init())
+        } ?? RecognizerSettings()
+        let recognizer: PressRecognizer.Configuration
+        do throws(RecognizerSettings.Conflict) {
+            recognizer = try .resolving(scenario: recognizerSettings, defaults: .init())
+        } catch {
+            throw DocumentError(error)
         }
         let until = try top["until"].map { v throws(DocumentError) in Timestamp(nanoseconds: try v.duration("until").nanoseconds) }
 
@@ -115,7 +111,7 @@ public enum ScenarioParser {
         }
 
         let scenario = Scenario(file: file, name: name, rules: rules, description: try top["description"]?.string("description"),
-                                apps: apps, settings: initialSettings, seed: seed, recognizer: recognizer, until: until, steps: steps,
+                                apps: apps, settings: initialSettings, seed: seed, recognizerSettings: recognizerSettings, recognizer: recognizer, until: until, steps: steps,
                                 expectations: expectations, stepsFile: stepsFile, sensors: sensors)
         try checkSampleVolume(scenario, sensors: top["sensors"], until: top["until"])
         return scenario

@@ -289,7 +289,7 @@ public struct PlotModel: Sendable {
             }
             let summary = try SessionSummary(rows, totals: totals)
             samples = summary.samples
-            var subtitle = [Duration.text(summary.duration)]
+            var subtitle = [TimeFormat.wholeSeconds(summary.duration, shortUnderAnHour: true)]
             if let d = summary.distance { subtitle.append(String(format: "%.2f km", d / 1000)) }
             if let hr = summary.averageHeartRate { subtitle.append("avg HR \(Int(hr.rounded())) bpm") }
             if let e = summary.activeEnergy { subtitle.append("\(Int(e.rounded())) kcal") }
@@ -358,9 +358,9 @@ public struct PlotModel: Sendable {
             }
             let summary = try SessionSummary(rows, totals: totals)
             samples = summary.samples
-            var subtitle = [Duration.text(summary.duration)]
+            var subtitle = [TimeFormat.wholeSeconds(summary.duration, shortUnderAnHour: true)]
             if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
-            if let t = summary.diveTime { subtitle.append("dive time \(Duration.text(t))") }
+            if let t = summary.diveTime { subtitle.append("dive time \(TimeFormat.wholeSeconds(t, shortUnderAnHour: true))") }
             if let t = summary.minTemperature { subtitle.append(String(format: "min %.1f °C", t)) }
             subtitle.append("\(summary.ascentRateWarnings) ascent-rate warning\(summary.ascentRateWarnings == 1 ? "" : "s")")
             title = "\(session.app) · dive · session \(session.id)"
@@ -384,11 +384,11 @@ public struct PlotModel: Sendable {
             if let found = trace.stop.finish() {
                 let planned = context.safetyStopTime
                 let held = found.to - found.from
-                var label = "safety stop \(Duration.text(held)) at \(Self.number(found.depth)) m"
+                var label = "safety stop \(TimeFormat.wholeSeconds(held, shortUnderAnHour: true)) at \(Self.number(found.depth)) m"
                 let short = planned.map { held < $0 } ?? false
-                if let planned, short { label += " (planned \(Duration.text(planned)))" }
+                if let planned, short { label += " (planned \(TimeFormat.wholeSeconds(planned, shortUnderAnHour: true)))" }
                 spans.append(Span(panel: 0, from: found.from, to: found.to, label: label, color: short ? "#e07a1f" : "#2a9d8f",
-                                  tooltip: "\(label), \(Duration.text(found.from - start))–\(Duration.text(found.to - start)) into the session"))
+                                  tooltip: "\(label), \(TimeFormat.wholeSeconds(found.from - start, shortUnderAnHour: true))–\(TimeFormat.wholeSeconds(found.to - start, shortUnderAnHour: true)) into the session"))
             }
             if let diveStart = trace.diveStart {
                 timeOrigin = diveStart
@@ -476,7 +476,7 @@ public struct PlotModel: Sendable {
                 let a = max(interval.start, from), b = min(interval.end, to)
                 if b > a { timer += b - a }
             }
-            let text = Duration.text(timer)
+            let text = TimeFormat.wholeSeconds(timer, shortUnderAnHour: true)
             let width = x(to) - x(from)
             laps.append(LapSplit(from: from, to: to, number: number + 1, timer: timer, elapsed: to - from,
                                  label: width >= Self.textWidth(text) + 6 ? text : nil))
@@ -550,7 +550,7 @@ public struct PlotModel: Sendable {
                     MarkGrouper(spacing: Self.stripSpacing)]
         var lastMarkerLabelEnd = -Double.infinity, lastWarningLabelEnd = -Double.infinity
         let start = self.start
-        func clock(_ t: Timestamp) -> String { Duration.text(t - start) }
+        func clock(_ t: Timestamp) -> String { TimeFormat.wholeSeconds(t - start, shortUnderAnHour: true) }
 
         func closeLine(_ group: MarkGrouper.Group) {
             let px = x(group.from)
@@ -726,7 +726,7 @@ public struct PlotModel: Sendable {
         var index = (from / step - 1e-9).rounded(.up)
         while index * step <= to + 1e-6 {
             let t = index * step
-            ticks.append(Panel.Tick(value: t, label: (t < 0 ? "-" : "") + Duration.text(.seconds(abs(t)))))
+            ticks.append(Panel.Tick(value: t, label: (t < 0 ? "-" : "") + TimeFormat.wholeSeconds(.seconds(abs(t)), shortUnderAnHour: true)))
             index += 1
         }
         return ticks
@@ -928,18 +928,6 @@ struct MarkGrouper {
     mutating func finish() -> Group? {
         defer { open = nil }
         return open
-    }
-}
-
-extension Duration {
-    /// `m:ss` under an hour, `h:mm:ss` above; `-0:01` before the session's start (the press
-    /// that started it).
-    static func text(_ d: Duration) -> String {
-        let seconds = d.secondsValue.rounded()
-        let total = Int(seconds.magnitude)
-        let s = total % 60, m = total / 60 % 60, h = total / 3600
-        let ss = (s < 10 ? "0" : "") + "\(s)"
-        return (seconds < 0 ? "-" : "") + (h > 0 ? "\(h):\(m < 10 ? "0" : "")\(m):\(ss)" : "\(m):\(ss)")
     }
 }
 

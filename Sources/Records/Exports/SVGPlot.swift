@@ -76,8 +76,8 @@ public enum SVGPlot {
             let top = panelTop, bottom = panelBottom
             for band in model.pauses {
                 let x1 = x(band.from), x2 = x(band.to)
-                let tip = band.count == 1 ? "paused \(Duration.text(band.paused))"
-                    : "\(band.count) pauses, \(Duration.text(band.paused)) in all"
+                let tip = band.count == 1 ? "paused \(TimeFormat.wholeSeconds(band.paused, shortUnderAnHour: true))"
+                    : "\(band.count) pauses, \(TimeFormat.wholeSeconds(band.paused, shortUnderAnHour: true)) in all"
                 try out.text("<rect x=\"\(f(x1))\" y=\"\(f(top))\" width=\"\(f(max(x2 - x1, 1)))\" height=\"\(f(bottom - top))\" fill=\"#8d99ae\" opacity=\"0.28\"><title>\(XMLText.escape(tip))</title></rect>\n")
                 if x2 - x1 >= 40 { try text((x1 + x2) / 2, top + 14, "paused", size: 11, color: "#4a5568", anchor: "middle") }
             }
@@ -153,7 +153,7 @@ public enum SVGPlot {
         func lapSplits() throws {
             guard let panel = model.panels.first else { return }
             for lap in model.laps {
-                let tip = "<title>lap \(lap.number): \(Duration.text(lap.timer)) timer time, \(Duration.text(lap.elapsed)) elapsed</title>"
+                let tip = "<title>lap \(lap.number): \(TimeFormat.wholeSeconds(lap.timer, shortUnderAnHour: true)) timer time, \(TimeFormat.wholeSeconds(lap.elapsed, shortUnderAnHour: true)) elapsed</title>"
                 guard let label = lap.label else { continue }
                 try out.text("<text x=\"\(f((x(lap.from) + x(lap.to)) / 2))\" y=\"\(f(panel.top + 14))\" font-size=\"11\" fill=\"#2a9d8f\" font-weight=\"600\" text-anchor=\"middle\">\(XMLText.escape(label))\(tip)</text>\n")
             }
@@ -163,7 +163,7 @@ public enum SVGPlot {
         func sessionEnd() throws {
             guard let end = model.sessionEnd else { return }
             let px = x(end.time)
-            let text = "\(end.label) \(Duration.text(end.time - model.start))"
+            let text = "\(end.label) \(TimeFormat.wholeSeconds(end.time - model.start, shortUnderAnHour: true))"
             try out.text("<line x1=\"\(f(px))\" y1=\"\(f(panelTop - 4))\" x2=\"\(f(px))\" y2=\"\(f(panelBottom))\" stroke=\"#1d3557\" stroke-width=\"2\"><title>\(XMLText.escape(text))</title></line>\n")
             try self.text(px - 4, panelTop - 8, text, size: 11, color: "#1d3557", weight: "600", anchor: "end")
         }

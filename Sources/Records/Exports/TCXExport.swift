@@ -80,9 +80,9 @@ enum TCXExport {
                 }
                 try xml.close("Track")
             }
-            var notes = "\(lap.startedBy) → \(lap.endedBy); timer time \(Duration.text(lap.timer))"
+            var notes = "\(lap.startedBy) → \(lap.endedBy); timer time \(TimeFormat.wholeSeconds(lap.timer, shortUnderAnHour: true))"
             if lap.paused > .zero {
-                notes += ", elapsed time \(Duration.text(lap.elapsed)) (paused \(Duration.text(lap.paused)))"
+                notes += ", elapsed time \(TimeFormat.wholeSeconds(lap.elapsed, shortUnderAnHour: true)) (paused \(TimeFormat.wholeSeconds(lap.paused, shortUnderAnHour: true)))"
             }
             try xml.leaf("Notes", text: notes)
             try xml.close("Lap")

@@ -3,7 +3,7 @@ import AppIntents
 import SimulationEvents
 
 /// The session log's JSON Lines schema (T4): one object per event, `t` in exact seconds
-/// on the run's time line, `event` naming the kind. The README documents every field.
+/// on the run's time line, `event` naming the kind. docs/records.md documents every field.
 public enum EventEncoding {
     public static func write(_ event: SimulationEvent, into json: inout JSONLineWriter) {
         json.beginObject()

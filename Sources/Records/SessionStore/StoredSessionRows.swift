@@ -82,6 +82,22 @@ final class StoredSessionRows: SessionRows {
     }
 
     /// Resets a cursor's statement and keeps it for the next cursor.
+    /// Steps a cursor's statement to its next row and reads the row's time (column 0): nil
+    /// at the end, where the statement is given back.
+    fileprivate func nextTime(_ statement: inout Statement?, of what: String) throws -> (handle: OpaquePointer, time: Int64)? {
+        guard let current = statement else { return nil }
+        guard try step(current) else {
+            giveBack(current)
+            statement = nil
+            return nil
+        }
+        let handle = current.sqliteStatement
+        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
+            throw damaged("\(what)'s time holds \(Column.describe(handle, 0)) where a whole number belongs")
+        }
+        return (handle, sqlite3_column_int64(handle, 0))
+    }
+
     fileprivate func giveBack(_ statement: Statement) {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
@@ -136,16 +152,7 @@ private final class SampleCursor: SessionCursor {
     }
 
     func next() throws -> RecordedSession.TimedSample? {
-        guard let statement else { return nil }
-        guard try rows.step(statement) else {
-            close()
-            return nil
-        }
-        let handle = statement.sqliteStatement
-        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
-            throw rows.damaged("a sample's time holds \(Column.describe(handle, 0)) where a whole number belongs")
-        }
-        let t = sqlite3_column_int64(handle, 0)
+        guard let (handle, t) = try rows.nextTime(&statement, of: "a sample") else { return nil }
         guard t >= start, t <= end else { throw rows.damaged(SessionDatabase.outside(t, rows.stored)) }
         let time = Timestamp(nanoseconds: t)
         guard sqlite3_column_type(handle, 1) == SQLITE_INTEGER else {
@@ -207,16 +214,7 @@ private final class EventCursor: SessionCursor {
     }
 
     func next() throws -> RecordedSession.Event? {
-        guard let statement else { return nil }
-        guard try rows.step(statement) else {
-            close()
-            return nil
-        }
-        let handle = statement.sqliteStatement
-        guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER else {
-            throw rows.damaged("an event's time holds \(Column.describe(handle, 0)) where a whole number belongs")
-        }
-        let t = sqlite3_column_int64(handle, 0)
+        guard let (handle, t) = try rows.nextTime(&statement, of: "an event") else { return nil }
         // Events may come before the session (the press that started it), never far from it.
         guard StoredSession.isNearZero(t) else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
         let time = Timestamp(nanoseconds: t)

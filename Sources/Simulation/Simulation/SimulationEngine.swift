@@ -200,6 +200,7 @@ public final class SimulationEngine {
             host.runAppCode { timer.run() }
         }
         for instrument in instruments {
+            if instrument.nextWakeup.map({ $0 <= now }) == true { instrument.appReadings(wanted: host.hasReadingObservers) }
             while let due = instrument.nextWakeup, due <= now {
                 instrumentEvents.removeAll(keepingCapacity: true)
                 instrument.wake(at: due, into: &instrumentEvents)

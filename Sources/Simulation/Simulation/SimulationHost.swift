@@ -323,6 +323,11 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     /// A sensor reading the engine logged: kept for `latestReading`, and handed to every
     /// observer (the simulated frameworks' delegates), inside the watch.
+    /// Whether any app code listens for sensor readings.
+    var hasReadingObservers: Bool {
+        state.withLock { state in state.readingObservers.contains { $0.observer != nil } }
+    }
+
     func publish(_ reading: SensorReading) {
         let observers = state.withLock { state -> [any SensorReadingObserver] in
             state.latestReading = reading

@@ -2,11 +2,9 @@ import ActionButtonCore
 import AppIntents
 
 extension SensorReading {
-    /// A logged sample as app code reads it.
+    /// A logged sample as app code reads it: the same reading, with its event's time.
     public init(_ sample: SensorSample, at time: Timestamp) {
-        self.init(time: .nanoseconds(time.nanoseconds), elapsed: sample.elapsed, heartRate: sample.heartRate,
-                  activeEnergy: sample.activeEnergy, distance: sample.distance, cadence: sample.cadence,
-                  strokes: sample.strokes, speed: sample.speed, depth: sample.depth, pressure: sample.pressure,
-                  waterTemperature: sample.waterTemperature, submerged: sample.submerged)
+        self = sample
+        self.time = .nanoseconds(time.nanoseconds)
     }
 }

@@ -48,27 +48,8 @@ public struct SimulationEvent: Hashable, Sendable {
     }
 }
 
-/// One reading of the simulated sensors. Fields a session kind lacks stay nil.
-public struct SensorSample: Hashable, Sendable {
-    public var session: SessionLifecycle.Kind
-    /// Time in the session, excluding pauses.
-    public var elapsed: Duration
-    public var heartRate: Double?
-    public var activeEnergy: Double?
-    public var distance: Double?
-    public var cadence: Double?
-    public var strokes: Double?
-    public var speed: Double?
-    public var depth: Double?
-    public var pressure: Double?
-    public var waterTemperature: Double?
-    public var submerged: Bool?
-
-    public init(session: SessionLifecycle.Kind, elapsed: Duration) {
-        self.session = session
-        self.elapsed = elapsed
-    }
-}
+/// A sensor sample as the log records it: a reading, at its event's time.
+public typealias SensorSample = SensorReading
 
 /// Where the engine's events go, in order.
 public protocol SimulationEventSink: AnyObject {
@@ -86,13 +67,16 @@ public protocol SimulationInstrument: AnyObject {
     /// A reading for apps only, made by the last `wake` and never logged: CoreMotion's
     /// submersion updates come three times a second under water, more often than samples.
     func takeAppReading() -> SensorSample?
+    /// Whether any app listens for readings (a submersion manager's delegate, a live
+    /// workout builder): readings between samples are made only then, since nothing logs them.
+    func appReadings(wanted: Bool)
 }
 
 extension SimulationInstrument {
     public func takeAppReading() -> SensorSample? { nil }
+    public func appReadings(wanted: Bool) {}
 }
 
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
 extension SimulationEvent: Codable {}
 extension SimulationEvent.Kind: Codable {}
-extension SensorSample: Codable {}

@@ -5,6 +5,7 @@ import SimulationEvents
 /// A session as it was recorded, held whole in memory: the store's rows of one session.
 /// Readers take any `SessionRows` (this, or the store's cursors), so that what works on a
 /// session in memory works on one of any length read from the store.
+@dynamicMemberLookup
 public struct RecordedSession: Sendable {
     public enum Status: String, Hashable, Sendable, CaseIterable {
         /// Still being recorded (or its process died and no one has opened the store since).
@@ -41,64 +42,43 @@ public struct RecordedSession: Sendable {
         }
     }
 
-    public var id: Int64
-    public var kind: SessionLifecycle.Kind
-    /// The app's workout style (nil for dives).
-    public var workoutStyle: String?
-    public var activity: ActivityKind?
-    public var app: String
-    /// The scenario (or live run) that recorded it, and how.
-    public var runName: String
-    public var source: String
-    public var seed: Int?
-    public var clock: String
-    /// Wall-clock time of the session's start, in nanoseconds since 1970-01-01 UTC: what
-    /// FIT, TCX, GPX and UDDF timestamps count from.
-    public var startWallClock: Int64
-    /// The session's start and end on its run's time line.
-    public var startTime: Timestamp
-    public var endTime: Timestamp?
-    public var status: Status
-    public var sampleInterval: Duration
-    public var poolLength: Double
-    public var routeStart: (latitude: Double, longitude: Double)
+    /// Everything about the session but its rows (its `lastTime` is the rows'): read and
+    /// written through as `session.id`, `session.startTime`, ...
+    private var about: SessionHeader
+
+    public subscript<Value>(dynamicMember key: WritableKeyPath<SessionHeader, Value>) -> Value {
+        get { about[keyPath: key] }
+        set { about[keyPath: key] = newValue }
+    }
+
     public var samples: [TimedSample]
     public var events: [Event]
-    /// The board that recorded it (`--board`; empty in a store from before boards were named).
-    public var board = ""
 
     public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
                 runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
                 endTime: Timestamp?, status: Status, sampleInterval: Duration, poolLength: Double,
                 routeStart: (latitude: Double, longitude: Double), samples: [TimedSample] = [], events: [Event] = []) {
-        self.id = id
-        self.kind = kind
-        self.workoutStyle = workoutStyle
-        self.activity = activity
-        self.app = app
-        self.runName = runName
-        self.source = source
-        self.seed = seed
-        self.clock = clock
-        self.startWallClock = startWallClock
-        self.startTime = startTime
-        self.endTime = endTime
-        self.status = status
-        self.sampleInterval = sampleInterval
-        self.poolLength = poolLength
-        self.routeStart = routeStart
+        about = SessionHeader(id: id, kind: kind, workoutStyle: workoutStyle, activity: activity, app: app, runName: runName,
+                              source: source, seed: seed, clock: clock, startWallClock: startWallClock, startTime: startTime,
+                              endTime: endTime, status: status, sampleInterval: sampleInterval, poolLength: poolLength,
+                              routeStart: routeStart, lastTime: startTime)
         self.samples = samples
         self.events = events
     }
 
     /// Where the session stops on the time line: its end, or its last sign of life.
     public var lastTime: Timestamp {
-        endTime ?? max(samples.last?.time ?? startTime, events.last?.time ?? startTime)
+        about.endTime ?? max(samples.last?.time ?? about.startTime, events.last?.time ?? about.startTime)
     }
 
     /// Wall-clock nanoseconds (since 1970) of a time on the run's time line.
-    public func wallClock(_ time: Timestamp) -> Int64 {
-        startWallClock &+ (time.nanoseconds &- startTime.nanoseconds)
+    public func wallClock(_ time: Timestamp) -> Int64 { about.wallClock(time) }
+
+    /// The session as a whole, as the store's readers see it.
+    public var header: SessionHeader {
+        var header = about
+        header.lastTime = lastTime
+        return header
     }
 }
 

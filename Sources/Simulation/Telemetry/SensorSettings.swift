@@ -23,7 +23,7 @@ public struct AthleteProfile: Hashable, Sendable {
 }
 
 /// The scenario's `sensors:` section, checked: rates, the wearer, the pool, the route,
-/// the dive plan and the water. Every key is documented in the README (Telemetry).
+/// the dive plan and the water. Every key is documented in docs/sensors.md.
 public struct SensorSettings: Hashable, Sendable {
     /// Time between samples on the session's clock (T1, T2: default 1 Hz).
     public var interval: Duration = .seconds(1)

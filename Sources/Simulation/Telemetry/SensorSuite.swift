@@ -140,6 +140,9 @@ public final class SensorSuite: SimulationInstrument {
     public static let submergedReadingInterval = Duration.nanoseconds(1_000_000_000 / 3)
 
     private var appReading: SensorSample?
+    private var appReadingsWanted = false
+
+    public func appReadings(wanted: Bool) { appReadingsWanted = wanted }
 
     public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
         guard active != nil, active?.pausedAt == nil else { return }
@@ -155,7 +158,7 @@ public final class SensorSuite: SimulationInstrument {
             active!.pendingWarning = nil
         }
         active!.nextAppReading = nil
-        if sample.submerged == true { scheduleAppReading(after: sample.elapsed) }
+        if sample.submerged == true, appReadingsWanted { scheduleAppReading(after: sample.elapsed) }
         updateNextWakeup()
         events.append(.sample(sample))
         for warning in warnings { events.append(.warning(warning)) }

@@ -10,28 +10,8 @@ import SimulationEvents
 /// at most the last 256) before it; samples belong to the session that is open; an `ended`
 /// event closes it. `SessionAssemblerTests` checks the result against what the store holds.
 public struct SessionAssembler: Sendable {
-    /// What every session of the run shares (the store's `SessionRecorder.Run`).
-    public struct Run: Sendable {
-        public var source: String
-        public var name: String
-        public var app: String
-        public var seed: Int?
-        public var clock: String
-        /// Wall-clock ns since 1970 at time zero of the run's time line.
-        public var wallClockAtZero: Int64
-        public var sensors: SensorSettings
-
-        public init(source: String, name: String, app: String, seed: Int?, clock: String, wallClockAtZero: Int64,
-                    sensors: SensorSettings) {
-            self.source = source
-            self.name = name
-            self.app = app
-            self.seed = seed
-            self.clock = clock
-            self.wallClockAtZero = wallClockAtZero
-            self.sensors = sensors
-        }
-    }
+    /// What every session of the run shares.
+    public typealias Run = RecordingRun
 
     public let run: Run
     /// Every session so far, in order; ids count from 1 within the run.

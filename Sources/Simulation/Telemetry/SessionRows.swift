@@ -110,13 +110,6 @@ public final class ArrayCursor<Element>: SessionCursor {
 }
 
 extension RecordedSession: SessionRows {
-    public var header: SessionHeader {
-        SessionHeader(id: id, kind: kind, workoutStyle: workoutStyle, activity: activity, app: app, runName: runName,
-                      source: source, seed: seed, clock: clock, startWallClock: startWallClock, startTime: startTime,
-                      endTime: endTime, status: status, sampleInterval: sampleInterval, poolLength: poolLength,
-                      routeStart: routeStart, lastTime: lastTime, board: board)
-    }
-
     public func sampleCount() -> Int { samples.count }
 
     public func samples(after: Timestamp?, through: Timestamp?) -> any SessionCursor<TimedSample> {

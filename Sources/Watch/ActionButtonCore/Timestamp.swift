@@ -124,6 +124,17 @@ public enum TimeFormat {
         return text
     }
 
+    /// Rounded to the second, for summaries and plots: `h:mm:ss` (`0:05:03`), or with
+    /// `shortUnderAnHour` `m:ss` below an hour (`5:03`); before zero with a minus (`-0:01`,
+    /// the press that started a session).
+    public static func wholeSeconds(_ duration: Duration, shortUnderAnHour: Bool = false) -> String {
+        let rounded = duration.secondsValue.rounded()
+        let total = UInt64(min(rounded.magnitude, 9.2e18))
+        let s = total % 60, m = total / 60 % 60, h = total / 3600
+        let text = h > 0 || !shortUnderAnHour ? "\(h):" + pad2(m) + ":" + pad2(s) : "\(m):" + pad2(s)
+        return (rounded < 0 ? "-" : "") + text
+    }
+
     private static func pad2(_ v: UInt64) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
     private static func pad(_ v: UInt64, to width: Int) -> String {
