@@ -26,7 +26,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -42,6 +42,7 @@ help:
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
 	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
+	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 
 # Apt packages, installed only when one is missing.
@@ -100,7 +101,7 @@ demo-web: build
 	$(BIN) replay scenarios/demo.yaml --web --open --no-log
 
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-layers test-unit test-docc test-scenarios test-exports test-web test-examples test-kernel test-long
+test: test-layers test-unit test-docc test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 # Arrows point inward: every import in Sources/ against the layers (docs/layout.md); the
@@ -124,6 +125,43 @@ test-docc: build
 test-scenarios: build
 	@echo "==> every shipped scenario (actionsim test scenarios)"
 	$(BIN) test scenarios --junit .build/scenarios-junit.xml
+
+# A lab (issue 18): PostgreSQL 15 and Prometheus from Debian's packages (LAB_PACKAGES, installed
+# when missing), started on loopback with their data under .build/lab (as nobody when run as
+# root: PostgreSQL refuses root), and stopped afterwards whatever happened (Tests/lab/lab-servers.sh).
+# Then the README's CI matrix in small: the scenarios in 4 shards at once, their JUnit reports
+# merged with junitparser (PyPI, in its own venv) and checked against the suite run whole.
+LAB_PACKAGES := postgresql-15 postgresql-client-15 prometheus curl
+LAB_PYENV := .build/lab-pyenv
+
+lab-deps:
+	@missing=""; for p in $(LAB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages for the lab's servers:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	else echo "==> Debian packages present: $(LAB_PACKAGES)"; fi
+
+$(LAB_PYENV)/.installed:
+	@echo "==> junitparser for merging the shards' reports, in $(LAB_PYENV)"
+	python3 -m venv $(LAB_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(LAB_PYENV); }
+	$(LAB_PYENV)/bin/pip install -q junitparser==5.0.3
+	touch $@
+
+test-lab: build lab-deps $(LAB_PYENV)/.installed
+	@echo "==> a lab: 16 boards into one PostgreSQL, PostgreSQL away for 30 s, Prometheus scraping two live runs"
+	trap 'Tests/lab/lab-servers.sh stop' EXIT; \
+	  Tests/lab/lab-servers.sh start; \
+	  set -a; source .build/lab/env; set +a; \
+	  $(SWIFT) test --filter LabServerTests
+	@echo "==> the scenarios in 4 shards at once, their JUnit reports merged (the README's CI matrix)"
+	rm -rf .build/shards && mkdir -p .build/shards
+	pids=""; for i in 1 2 3 4; do \
+	  $(BIN) test scenarios --shard $$i/4 --junit .build/shards/shard-$$i.xml > .build/shards/shard-$$i.txt & pids="$$pids $$!"; \
+	done; for pid in $$pids; do wait $$pid; done
+	$(LAB_PYENV)/bin/junitparser merge .build/shards/shard-*.xml .build/shards/all.xml
+	$(BIN) test scenarios --junit .build/shards/unsharded.xml > /dev/null
+	$(LAB_PYENV)/bin/python Tests/lab/check-shards.py .build/shards/all.xml .build/shards/unsharded.xml
 
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
 # actionsim inside, presses buttons through the kernel and checks the session logs. The GPIO
@@ -210,10 +248,11 @@ plots: build
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
 # The exports, the plot and the million-step replay are measured on the executable of make release.
-bench: deps release
+bench: deps lab-deps release
 	@echo "==> benchmark (release build)"
 	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
+	Benchmarks/lab/lab-bench.sh
 
 # libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu
 # recordings and the session database (Tests/Fuzz),

@@ -54,6 +54,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        // A lab (issue 18): sessions forwarded to one PostgreSQL, live metrics for Prometheus.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -94,6 +100,27 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ], path: "Sources/Records/SessionStore"),
+        // The lab's store: sessions, events and samples in one PostgreSQL (the same schema,
+        // versioned migrations), read by the reading commands and fed by a board's outbox,
+        // which forwards what its local SQLite store holds, in order and idempotently.
+        .target(name: "LabStore", dependencies: [
+            "SessionStore", "Telemetry", "Simulation", "SimulationEvents", "ActionButtonCore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ], path: "Sources/Records/LabStore"),
+        // `run --metrics ADDR:PORT`: the run's counters and latencies through swift-metrics,
+        // served in Prometheus's text format by a small NIO HTTP server of their own.
+        .target(name: "LabMetrics", dependencies: [
+            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents",
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Sources/CLI/LabMetrics"),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
         .target(name: "Exports", dependencies: ["Telemetry", "SimulationEvents", "ActionButtonCore"], path: "Sources/Records/Exports"),
@@ -112,7 +139,7 @@ let package = Package(
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",

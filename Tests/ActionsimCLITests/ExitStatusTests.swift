@@ -50,7 +50,7 @@ struct ExitStatusTests {
 
         let usage = try await CLI.run(["sessions", "--bogus"])
         #expect(usage.status == 2)
-        #expect(usage.stderr.hasPrefix("error: Unknown option '--bogus'\nUsage: actionsim sessions"), "\(usage.stderr)")
+        #expect(usage.stderr.hasPrefix("error: Unknown option '--bogus'. Did you mean '--board'?\nUsage: actionsim sessions"), "\(usage.stderr)")
         let missing = try await CLI.run(["export", "1"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: Missing expected argument '--output <file>'"), "\(missing.stderr)")

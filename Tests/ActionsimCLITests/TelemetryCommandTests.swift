@@ -42,6 +42,8 @@ enum CLI {
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // A developer's own lab (issue 18) stays out of the tests: each test names its store.
+        for name in ["ACTIONSIM_DB", "ACTIONSIM_BOARD", "ACTIONSIM_CONFIG"] { environment[name] = nil }
         process.environment = given ?? environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

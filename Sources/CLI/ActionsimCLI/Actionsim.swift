@@ -24,7 +24,7 @@ public struct Actionsim: AsyncParsableCommand {
             SessionsCommand.self,
             ShowCommand.self,
             ExportCommand.self,
-            PlotCommand.self,
+            PlotCommand.self, ForwardCommand.self,
             RunCommand.self, RecordCommand.self, DevicesCommand.self, ImportEvemuCommand.self, InjectCommand.self,
             BuiltInCommand.self,
             InitPackageCommand.self, WatchServerCommand.self,

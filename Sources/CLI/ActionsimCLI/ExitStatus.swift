@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceProfiles
 import Exports
 import Foundation
+import LabStore
 import LinuxInput
 import LiveLoop
 import OutputFiles
@@ -35,7 +36,7 @@ struct ExitStatus: Hashable, Sendable {
         ("1", "expectations failed (replay, test)"),
         ("2", "bad input: a scenario, manifest, device profile, recording, option or command line that cannot be used (the message says where and what was expected), or a session store or session that is damaged or not there"),
         ("3", "a device could not be found or opened (run, record, inject)"),
-        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe; a file being replaced is left as it was), or another system call failed"),
+        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe; a file being replaced is left as it was), a lab's database could not be reached (sessions, show, export, plot, forward with --db postgres://...), or another system call failed"),
         ("130, 143", "replay stopped by Ctrl-C (SIGINT) or SIGTERM before its end (128 + the signal): its log and store are closed, its expectations not checked"),
     ]
 
@@ -74,6 +75,11 @@ struct ExitStatus: Hashable, Sendable {
             case .system: (.cannotWrite, live.description)
             }
         case let system as EventLoop.SystemError: (.cannotWrite, system.description)
+        case let lab as LabError:
+            switch lab {
+            case .badURL, .noSuchSession, .damagedSession: (.badInput, lab.description)
+            case .unreachable, .failed: (.cannotWrite, lab.description)
+            }
         // --web: an address that is not one, or one that cannot be listened on.
         case let address as WebAddressError: (.badInput, address.description)
         case let server as WatchServerError: (.badInput, server.description)

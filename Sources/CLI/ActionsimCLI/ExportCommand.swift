@@ -37,7 +37,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let format = self.format ?? Self.format(forFile: output)!
         let database = try store.open()
-        try session.read(from: database) { rows in
+        try session.read(from: database, board: try store.boardFilter) { rows in
             // Refused before the file is opened: nothing is written for a session the format cannot hold.
             try Exporter.check(rows, as: format)
             // The rows stream from the store's cursors through a 64 kB buffer into the file.

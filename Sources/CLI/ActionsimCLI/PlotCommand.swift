@@ -37,7 +37,7 @@ struct PlotCommand: ParsableCommand {
             throw CommandError.badInput("--ascent-rate-limit \(PlotModel.number(ascentRateLimit)): expected a rate from 1 to 60 m/min")
         }
         let database = try store.open()
-        try session.read(from: database) { rows in
+        try session.read(from: database, board: try store.boardFilter) { rows in
             // The model is as big as the picture: a plot of any session is a few hundred kilobytes.
             let model = try PlotModel(rows, context: .init(maxHeartRate: maxHeartRate, ascentRateLimit: ascentRateLimit))
             let file = try OutputFile(output)

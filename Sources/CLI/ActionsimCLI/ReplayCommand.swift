@@ -62,9 +62,11 @@ struct ReplayCommand: AsyncParsableCommand {
     func run() async throws {
         let webAddress = web.enabled ? try web.address() : nil
         let scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
+        let settings = try store.settings()
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, storePath: noStore ? nil : store.path, web: webAddress, openPage: web.open)
+                            color: session.color, storePath: noStore ? nil : settings.localPath, lab: noStore ? nil : settings,
+                            web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
         let shutdown = try StopSignals { _ in work.cancel() }
@@ -87,6 +89,8 @@ struct ReplayCommand: AsyncParsableCommand {
         var color: Terminal.ColorChoice
         /// nil: no session store.
         var storePath: String?
+        /// The board, and the lab the store is forwarded to (if any).
+        var lab: LabSettings?
         /// `--web`: where to serve the page (nil: no page).
         var web: WebAddress?
         /// `--open`: start the desktop's browser on the page.
@@ -130,9 +134,10 @@ struct ReplayCommand: AsyncParsableCommand {
             if let log { sinks.append(log) }
 
             let recorder = storePath.flatMap {
-                ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0)
+                ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0, board: lab?.board ?? "")
             }
             if let recorder { sinks.append(recorder) }
+            let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
             sinks.append(live)
             if let page { sinks.append(page.feed) }
 
@@ -155,6 +160,7 @@ struct ReplayCommand: AsyncParsableCommand {
             log?.beginClose(at: outcome.endTime)
             let storeError = recorder?.close()
             let logError = log?.close(at: outcome.endTime)
+            let labNotes = labLink?.finish() ?? []
 
             if !json {
                 let summary = "replayed \(outcome.endTime) of \(realtime ? "real" : "virtual") time in \(TimeFormat.duration(elapsed)) · \(outcome.eventCount) events"
@@ -178,6 +184,7 @@ struct ReplayCommand: AsyncParsableCommand {
                     Terminal.note(line)
                 }
             }
+            for line in labNotes { Terminal.note(line) }
             if let page {
                 if stopped {
                     page.stop(at: outcome.endTime)
@@ -233,14 +240,15 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// Opens the store and makes the run's recorder; a store that cannot be opened is
     /// warned about and the replay goes on without it (the JSON Lines log still has all).
-    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, path: String) -> SessionRecorder? {
+    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, path: String,
+                         board: String = "") -> SessionRecorder? {
         do {
             let database = try SessionDatabase(path: path)
             StoreOptions.report(database)
             let wallClock = Int64((Date().timeIntervalSince1970 * 1e9).rounded())
             return SessionRecorder(database: database, run: .init(
                 source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
-                clock: realtime ? "real" : "virtual", wallClockAtZero: wallClock, sensors: sensors))
+                clock: realtime ? "real" : "virtual", wallClockAtZero: wallClock, sensors: sensors, board: board))
         } catch {
             Terminal.warning("warning: \(error); replaying without the session store")
             return nil

@@ -2,6 +2,7 @@ import ActionButtonCore
 import ArgumentParser
 import DeviceProfiles
 import Foundation
+import LabMetrics
 import LiveLoop
 import OutputFiles
 import SessionLog
@@ -65,6 +66,12 @@ struct LiveOutputOptions: ParsableArguments {
     @Flag(name: .customLong("no-store"), help: "Do not record the sessions in the session store.")
     var noStore = false
 
+    @Option(help: ArgumentHelp(
+        "Serve live metrics for Prometheus at http://ADDR:PORT/metrics.",
+        discussion: "Presses by kind, ignored gestures and dropped edges by reason, intents performed and failed by role, start deadlines, press-to-dispatch latency, session state and the lab's forwarding backlog, each labelled with the board. A port alone is on 127.0.0.1; port 0 takes any free port.",
+        valueName: "addr:port"))
+    var metrics: String?
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup var web: WebOptions
@@ -87,11 +94,12 @@ struct LiveRun {
 
     /// From Swift's executor: the blocking loop gets a thread of its own.
     func run() async throws {
-        let colors = try prepare()
+        let (colors, lab) = try prepare()
         let configuration = try LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         let (source, output, session, recordTo) = (source, output, session, recordTo)
         let result = await OwnThread.run {
-            Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors)
+            Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors,
+                         lab: lab)
         }
         try report(result)
     }
@@ -99,16 +107,45 @@ struct LiveRun {
     /// On the calling thread (the main thread, before Swift's executor has started: see
     /// `Actionsim.runFromCommandLineAndExit`).
     func runOnThisThread() throws {
-        let colors = try prepare()
+        let (colors, lab) = try prepare()
         // No task has started yet: the page's server and its tasks can share NIO's threads,
         // and libdispatch's pool, with its wake-up a second, never starts.
         if output.web.enabled { WatchServer.runTasksOnServerThreads() }
         let configuration = try LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
-        try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors))
+        try report(Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo,
+                                colors: colors, lab: lab))
     }
 
-    /// Warnings about the apps, and refusals before anything is opened. Returns whether to colour.
-    private func prepare() throws -> Bool {
+    /// What the run serves and forwards: the store's place, the board and the lab; the
+    /// metrics and their server.
+    struct LabSide {
+        var settings: LabSettings
+        var metrics: RunMetrics?
+        var server: MetricsServer?
+    }
+
+    /// Warnings about the apps, and refusals before anything is opened. Returns whether to
+    /// colour, and the lab's side of the run (its metrics server listening already).
+    private func prepare() throws -> (Bool, LabSide) {
+        let colors = try prepareSetup()
+        let settings = try output.store.settings()
+        var lab = LabSide(settings: settings)
+        if let metrics = output.metrics {
+            let address: MetricsAddress
+            do { address = try MetricsAddress(parsing: metrics) } catch { throw CommandError.badInput(error.description) }
+            let runMetrics = RunMetrics(board: settings.board)
+            do {
+                lab.server = try MetricsServer(address: address, exposition: { runMetrics.exposition() })
+            } catch {
+                throw CommandError.badInput(error.description)
+            }
+            lab.metrics = runMetrics
+            Terminal.note("metrics: http://\(lab.server!.address)/metrics (board \(settings.board))")
+        }
+        return (colors, lab)
+    }
+
+    private func prepareSetup() throws -> Bool {
         if output.web.enabled { _ = try output.web.address() }
         for warning in setup.apps.flatMap(\.warnings) { Terminal.warning(warning.description) }
         if let recordTo {
@@ -129,8 +166,9 @@ struct LiveRun {
 
     /// The session itself, blocking until it ends.
     private static func session(_ configuration: LiveSession.Configuration, source: String, output: LiveOutputOptions,
-                                options session: SessionOptions, recordTo: String?, colors: Bool) -> Result {
+                                options session: SessionOptions, recordTo: String?, colors: Bool, lab: LabSide) -> Result {
         var result = Result()
+        defer { lab.server?.stop() }
         let out = OutputBuffer(immediate: true)
         var sinks: [any SimulationEventSink] = []
         let json = output.json ? JSONLinesStream() : nil
@@ -178,18 +216,22 @@ struct LiveRun {
         }
         let recorder = recordTo != nil ? InputRecorder() : nil
         if let recorder { sinks.append(recorder) }
+        if let metrics = lab.metrics { sinks.append(metrics) }
         // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
         var stored: SessionRecorder?
+        var labLink: LabLink?
         if !output.noStore {
             do {
-                let database = try SessionDatabase(path: output.store.path)
+                let database = try SessionDatabase(path: lab.settings.localPath)
                 StoreOptions.report(database)
                 stored = SessionRecorder(database: database, run: .init(
                     source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
                     seed: configuration.setup.seed, clock: "real",
-                    wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors))
+                    wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors,
+                    board: lab.settings.board))
                 stored!.commitsInline = true
                 sinks.append(stored!)
+                labLink = LabLink(settings: lab.settings, recorder: stored!, metrics: lab.metrics, live: true)
             } catch {
                 Terminal.warning("warning: \(error); running without the session store")
             }
@@ -233,6 +275,7 @@ struct LiveRun {
             web?.stop(at: .zero)
             log?.close(at: .zero)
             _ = stored?.close()
+            _ = labLink?.finish()
             let (status, message) = ExitStatus.of(error)
             result.error = CommandError(status: status, message: message)
             return result
@@ -249,6 +292,7 @@ struct LiveRun {
             let error = stored.close()
             result.notes += StoreReport.lines(stored, error: error, logHasEverything: log != nil && log?.writeError == nil)
         }
+        if let labLink { result.notes += labLink.finish() }
         if let recorder, let recordTo {
             let recorded = Date()
             let inputs = recorder.recording.steps.count

@@ -20,7 +20,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let database = try store.open()
-        let lines = try session.read(from: database) { rows in try Self.summary(of: rows) }
+        let lines = try session.read(from: database, board: try store.boardFilter) { rows in try Self.summary(of: rows) }
         Terminal.line(lines.joined(separator: "\n"))
     }
 
@@ -37,6 +37,9 @@ struct ShowCommand: ParsableCommand {
             "session \(session.id): \(session.kind)\(session.workoutStyle.map { " (\($0))" } ?? "") by \(session.app), \(session.status)",
             row("scenario", "\(session.runName) (\(session.source), \(session.clock) clock, seed \(session.seed.map(String.init) ?? "—"))"),
             row("started", UTCTimestamp.readable(started) + " UTC"),
+        ]
+        if !session.board.isEmpty { lines.append(row("board", session.board)) }
+        lines += [
             row("duration", TimeFormat.wholeSeconds(summary.duration) + (summary.pauses > 0 ? " (active \(TimeFormat.wholeSeconds(summary.activeDuration)), \(summary.pauses) pause\(summary.pauses == 1 ? "" : "s"))" : "")),
             row("samples", "\(summary.samples) every \(TimeFormat.duration(session.sampleInterval))"),
         ]

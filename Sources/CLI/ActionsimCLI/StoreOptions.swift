@@ -1,4 +1,5 @@
 import ArgumentParser
+import LabStore
 import SessionStore
 import Telemetry
 
@@ -10,18 +11,49 @@ struct StoreOptions: ParsableArguments {
         valueName: "dir"))
     var dataDirectory: String?
 
-    @Option(name: .customLong("db"), help: ArgumentHelp("The session database file itself (overrides --data-dir).", valueName: "file"))
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The session database: a SQLite file (overrides --data-dir), or a lab's PostgreSQL.",
+        discussion: "A lab: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]. replay, run and record still record into the local store and forward its sessions to the lab from there; sessions, show, export and plot read the lab (unless --data-dir is given). Also ACTIONSIM_DB, or db: in the config file ($ACTIONSIM_CONFIG, else $XDG_CONFIG_HOME/actionsim/config.yaml); the command line wins, then the environment.",
+        valueName: "file|url"))
     var databaseFile: String?
 
-    var path: String { databaseFile ?? SessionDatabase.defaultPath(dataDirectory: dataDirectory) }
+    @Option(name: .customLong("board"), help: ArgumentHelp(
+        "This board's name in the lab (recording), or the one board whose sessions to read.",
+        discussion: "1 to 64 letters, digits and - _ . : @. Also ACTIONSIM_BOARD, or board: in the config file. Recording without one: the host name; reading without one: every board.",
+        valueName: "name"))
+    var board: String?
+
+    /// Where sessions go and come from, and the board: `LabSettings` decides.
+    func settings() throws -> LabSettings {
+        try LabSettings.resolve(db: databaseFile, dataDirectory: dataDirectory, board: board)
+    }
+
+    /// The local SQLite store.
+    var path: String {
+        get throws { try settings().localPath }
+    }
 
     /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
     /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
     /// crash are reported.
-    func open() throws -> SessionDatabase {
-        let database = try SessionDatabase(readingFrom: path)
+    ///
+    /// With a lab (`--db postgres://...`, ACTIONSIM_DB or the config file) and no local
+    /// store named on the command line, the lab's database is read instead.
+    func open() throws -> any SessionSource {
+        let settings = try settings()
+        if let url = settings.lab, !settings.readsLocal { return try LabDatabase(url: url) }
+        let database = try SessionDatabase(readingFrom: settings.localPath)
         Self.report(database)
         return database
+    }
+
+    /// The board whose sessions a reading command shows: only a board named (--board,
+    /// ACTIONSIM_BOARD or the config file), never the host name by default.
+    var boardFilter: String? {
+        get throws {
+            let settings = try settings()
+            return settings.boardNamed ? settings.board : nil
+        }
     }
 
     static func report(_ database: SessionDatabase) {
@@ -51,28 +83,29 @@ struct SessionReference: ExpressibleByArgument {
 
     static var defaultCompletionKind: CompletionKind { .default }
 
-    /// The session's number in the store, or why there is none (bad input).
-    func id(in database: SessionDatabase) throws -> Int64 {
+    /// The session's number in the store, or why there is none (bad input). `last`,
+    /// `last-workout` and `last-dive` are of `board` when one is given.
+    func id(in database: any SessionSource, board: String?) throws -> Int64 {
         switch choice {
         case .id(let number): return number
         case .last, .lastWorkout, .lastDive:
-            let listings = try database.sessions()
+            let listings = try database.sessions(board: board)
             let wanted: Listing? = switch choice {
             case .lastWorkout: listings.last { $0.kind == .workout }
             case .lastDive: listings.last { $0.kind == .dive }
             default: listings.last
             }
             guard let wanted else {
-                throw CommandError.badInput("the store \(database.path) has no \(choice.word)session yet; replay a scenario first")
+                throw CommandError.badInput("the store \(database.location) has no \(choice.word)session\(board.map { " of board \($0)" } ?? "") yet; replay a scenario first")
             }
             return wanted.id
         }
     }
 
-    /// Reads the session a row at a time (`SessionDatabase.read`); a session that is not
-    /// there or is damaged is a `StoreError`, and what `body` throws is rethrown.
-    func read<T>(from database: SessionDatabase, _ body: (any SessionRows) throws -> T) throws -> T {
-        try database.read(id: try id(in: database), body)
+    /// Reads the session a row at a time (`SessionSource.read`, either engine); a session
+    /// that is not there or is damaged is the store's error, and what `body` throws is rethrown.
+    func read<T>(from database: any SessionSource, board: String?, _ body: (any SessionRows) throws -> T) throws -> T {
+        try database.read(id: try id(in: database, board: board), body)
     }
 
     typealias Listing = SessionDatabase.Listing

@@ -22,6 +22,12 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
     var junit: String?
 
+    @Option(help: ArgumentHelp(
+        "Run only shard I of N: a share of the scenarios decided by each one's path, the same in every job.",
+        discussion: "Every job of a CI matrix runs the same PATHs from the same directory with its own I (1 to N); together they run each scenario exactly once. With --junit each job writes its own report.",
+        valueName: "i/n"))
+    var shard: String?
+
     @Flag(name: .shortAndLong, help: "Print every check, not only failures.")
     var verbose = false
 
@@ -35,10 +41,14 @@ struct TestCommand: AsyncParsableCommand {
         var files: [String] = []
         for path in paths { files += try ScenarioFiles.find(path) }
         guard !files.isEmpty else { throw CommandError.badInput("no scenarios found in \(paths.joined(separator: ", "))") }
+        let shard = try self.shard.map { text throws(CommandError) in try TestShard(parsing: text) }
+        let found = files.count
+        if let shard { files = files.filter(shard.contains) }
         // The report is written at the end: a path it could not be written to is said now.
         if let junit { try OutputFile.check(junit) }
 
         var report = JUnitReport()
+        if let shard { report.suiteName += " (shard \(shard.index) of \(shard.count))" }
         var passed = 0, failed = 0, broken = 0
         for file in files {
             let started = ContinuousClock.now
@@ -95,7 +105,9 @@ struct TestCommand: AsyncParsableCommand {
                                       failures: failures.map { "\($0.location): \($0.message)" }, error: nil))
         }
 
-        var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed"
+        var summary = "\(files.count) scenario\(files.count == 1 ? "" : "s")"
+        if let shard { summary += " (shard \(shard) of \(found))" }
+        summary += ": \(passed) passed"
         if failed > 0 { summary += ", \(failed) failed" }
         if broken > 0 { summary += ", \(broken) could not be read" }
         output.line(colors ? (failed + broken == 0 ? summary.green.bold : summary.red.bold) : summary)

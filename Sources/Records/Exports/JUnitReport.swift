@@ -20,6 +20,8 @@ public struct JUnitReport {
     }
 
     public var cases: [Case] = []
+    /// The test suite's name (`actionsim test --shard` names its shard in it).
+    public var suiteName = "actionsim scenarios"
 
     public init() {}
 
@@ -29,7 +31,7 @@ public struct JUnitReport {
         let total = cases.reduce(0.0) { $0 + $1.seconds }
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         out += #"<testsuites name="actionsim" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(Self.seconds(total))">"# + "\n"
-        out += #"  <testsuite name="actionsim scenarios" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(Self.seconds(total))">"# + "\n"
+        out += #"  <testsuite name="\#(XMLText.escape(suiteName))" tests="\#(cases.count)" failures="\#(failures)" errors="\#(errors)" time="\#(Self.seconds(total))">"# + "\n"
         for testCase in cases {
             let classname = XMLText.escape(testCase.file)
             out += #"    <testcase classname="\#(classname)" name="\#(XMLText.escape(testCase.name))" file="\#(classname)" time="\#(Self.seconds(testCase.seconds))""#

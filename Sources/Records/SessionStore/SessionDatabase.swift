@@ -232,6 +232,26 @@ public final class SessionDatabase: @unchecked Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // A lab (issue 18): each session says which board recorded it; the store has an
+        // identity, its sessions' key in the lab's database with their local ids; and the
+        // outbox notes, per lab, how far each session was forwarded (`Outbox`).
+        migrator.registerMigration("v2-lab") { db in
+            try db.execute(sql: """
+                ALTER TABLE sessions ADD COLUMN board TEXT NOT NULL DEFAULT '';
+                CREATE TABLE store_identity (id TEXT NOT NULL);
+                CREATE TABLE lab_outbox (
+                    lab TEXT NOT NULL,                  -- the lab's database, without its password
+                    session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    lab_session_id INTEGER NOT NULL,    -- its id in the lab
+                    status TEXT NOT NULL,               -- the status and end the lab has
+                    end_t INTEGER,
+                    last_sample_t INTEGER,              -- the lab has every sample up to this time
+                    last_event INTEGER NOT NULL,        -- and every event up to this rowid
+                    PRIMARY KEY (lab, session_id)
+                );
+                """)
+            try db.execute(sql: "INSERT INTO store_identity (id) VALUES (?)", arguments: [UUID().uuidString.lowercased()])
+        }
         return migrator
     }
 
@@ -344,9 +364,34 @@ public final class SessionDatabase: @unchecked Sendable {
         public var startWallClock: Int64
         public var duration: Duration
         public var samples: Int
+        /// The board that recorded it (empty in a store from before boards were named).
+        public var board = ""
         /// Why the session cannot be read, when it is damaged; the other fields are then
         /// placeholders, and `session(id:)` refuses it with this reason.
         public var damage: String?
+
+        public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, app: String, runName: String,
+                    status: RecordedSession.Status, startWallClock: Int64, duration: Duration, samples: Int, board: String,
+                    damage: String?) {
+            self.id = id
+            self.kind = kind
+            self.workoutStyle = workoutStyle
+            self.app = app
+            self.runName = runName
+            self.status = status
+            self.startWallClock = startWallClock
+            self.duration = duration
+            self.samples = samples
+            self.board = board
+            self.damage = damage
+        }
+    }
+
+    /// Every session of `board` (nil: of every board), in order.
+    public func sessions(board: String?) throws(StoreError) -> [Listing] {
+        let all = try sessions()
+        guard let board else { return all }
+        return all.filter { $0.board == board }
     }
 
     /// Every session, in order. A damaged one is listed with its damage, not refused: the
@@ -377,10 +422,11 @@ public final class SessionDatabase: @unchecked Sendable {
                         return Listing(id: stored.id, kind: stored.kind, workoutStyle: stored.workoutStyle, app: stored.app,
                                        runName: stored.runName, status: status(stored.status, of: stored.id),
                                        startWallClock: stored.wallStart, duration: .nanoseconds(last - stored.start),
-                                       samples: samples, damage: nil)
+                                       samples: samples, board: Self.board(row), damage: nil)
                     } catch {
                         return Listing(id: id, kind: .workout, workoutStyle: nil, app: "", runName: "", status: .interrupted,
-                                       startWallClock: 0, duration: .zero, samples: samples, damage: error.problem)
+                                       startWallClock: 0, duration: .zero, samples: samples, board: Self.board(row),
+                                       damage: error.problem)
                     }
                 }
             }
@@ -432,6 +478,7 @@ public final class SessionDatabase: @unchecked Sendable {
                     source: h.source, seed: h.seed, clock: h.clock, startWallClock: h.startWallClock, startTime: h.startTime,
                     endTime: h.endTime, status: h.status, sampleInterval: h.sampleInterval, poolLength: h.poolLength,
                     routeStart: h.routeStart)
+                session.board = h.board
                 let events = try rows.events(nil)
                 while let event = try events.next() { session.events.append(event) }
                 let samples = try rows.samples()
@@ -443,6 +490,12 @@ public final class SessionDatabase: @unchecked Sendable {
         } catch {
             throw StoreError.wrap(error, path: path, doing: "load session \(id)")
         }
+    }
+
+    /// A session's board: text, or empty (a store from before boards, or a damaged value).
+    static func board(_ row: Row) -> String {
+        guard let value = row["board"] as DatabaseValue?, case .string(let text) = value.storage else { return "" }
+        return text
     }
 
     /// The checked row as what readers see: where the session stops is its end, or its last
@@ -466,8 +519,12 @@ public final class SessionDatabase: @unchecked Sendable {
             app: stored.app, runName: stored.runName, source: stored.source, seed: stored.seed, clock: stored.clock,
             startWallClock: stored.wallStart, startTime: start, endTime: stored.end.map(Timestamp.init(nanoseconds:)),
             status: status, sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength,
-            routeStart: stored.routeStart, lastTime: last)
+            routeStart: stored.routeStart, lastTime: last, board: board(row))
     }
+
+    /// Whether a time on a run's time line is one a recorder writes (within a century of
+    /// zero): what a lab's database checks its sessions', samples' and events' times against.
+    public static func isPlausibleTime(_ time: Int64) -> Bool { StoredSession.isNearZero(time) }
 
     /// A sample outside its session's time, said as a user can check it.
     static func outside(_ time: Int64, _ stored: StoredSession) -> String {
@@ -480,13 +537,14 @@ public final class SessionDatabase: @unchecked Sendable {
     /// damaged or edited, and is refused rather than handed to the summaries, plots and
     /// exports that assume readings a watch could make (a heart rate of 1e300 bpm cannot even
     /// be rounded to an integer). The store's sample cursors check every value as they read it.
-    struct Plausible: Sendable {
-        var name: String
-        var range: ClosedRange<Double>
+    public struct Plausible: Sendable {
+        public var name: String
+        public var range: ClosedRange<Double>
     }
 
-    /// In the order of the samples table's columns, heart rate to water temperature.
-    static let plausibleFields: [Plausible] = [
+    /// In the order of the samples table's columns, heart rate to water temperature. A lab's
+    /// database (`LabStore`) checks its rows against the same.
+    public static let plausibleFields: [Plausible] = [
         Plausible(name: "heart rate", range: 0...400), Plausible(name: "active energy", range: 0...1e6),
         Plausible(name: "distance", range: 0...1e8), Plausible(name: "speed", range: 0...1000),
         Plausible(name: "cadence", range: 0...1000), Plausible(name: "strokes", range: 0...1e7),

@@ -118,6 +118,9 @@ public final class SessionRecorder: SimulationEventSink {
     /// wants the queue (the run goes on while SQLite writes); the live loop, which sends a
     /// small batch a second, wants no other thread woken for it (idle cost, P4).
     public var commitsInline = false
+    /// Called after each batch is committed (on the thread that committed it): a lab's
+    /// forwarder is told there is more to send.
+    public var onCommit: (@Sendable () -> Void)?
 
     public init(database: SessionDatabase, run: Run,
                 monotonicNanoseconds: @escaping () -> Int64 = { RealClock.monotonicNow().nanoseconds }) {
@@ -194,12 +197,12 @@ public final class SessionRecorder: SimulationEventSink {
             let id = try database.queue.write { db -> Int64 in
                 try db.execute(sql: """
                     INSERT INTO sessions (kind, workout_style, activity, app, run_name, source, seed, clock, wall_start, start_t,
-                                          status, sample_interval, pool_length, route_latitude, route_longitude, pid)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?)
+                                          status, sample_interval, pool_length, route_latitude, route_longitude, pid, board)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
                     """, arguments: [kind.rawValue, style, activity, app, run.name, run.source, run.seed, run.clock,
                                      run.wallClockAtZero &+ time.nanoseconds, time.nanoseconds, sensors.interval.nanoseconds,
                                      sensors.workout.poolLength, sensors.workout.routeStart.latitude,
-                                     sensors.workout.routeStart.longitude, getpid()])
+                                     sensors.workout.routeStart.longitude, getpid(), run.board])
                 return db.lastInsertedRowID
             }
             current = id
@@ -241,7 +244,7 @@ public final class SessionRecorder: SimulationEventSink {
         }
         let samples = HandedBatch(pendingSamples), count = pendingSamples.count, events = pendingEvents
         let session = pendingSamples.first?.session
-        let path = database.path, recycler = self.recycler
+        let path = database.path, recycler = self.recycler, onCommit = self.onCommit
         pendingSamples = recycler.emptyBatch()
         pendingEvents = []
         let write: @Sendable (Database) throws -> Void = { db in
@@ -264,6 +267,7 @@ public final class SessionRecorder: SimulationEventSink {
                 }
             }
             progress.inFlight.signal()
+            if case .success = result { onCommit?() }
         }
         if commitsInline {
             finished(Result { try database.queue.write(write) })

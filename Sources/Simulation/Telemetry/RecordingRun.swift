@@ -9,9 +9,12 @@ public struct RecordingRun: Sendable {
     /// Wall-clock ns since 1970 at time zero of the run's time line.
     public var wallClockAtZero: Int64
     public var sensors: SensorSettings
+    /// The board the run is on (`--board`; a lab's database tells its boards apart by it).
+    public var board: String
 
     public init(source: String, name: String, app: String, seed: Int?, clock: String, wallClockAtZero: Int64,
-                sensors: SensorSettings) {
+                sensors: SensorSettings, board: String = "") {
+        self.board = board
         self.source = source
         self.name = name
         self.app = app

@@ -35,11 +35,13 @@ public struct SessionHeader: Sendable {
     /// Where the session stops on the time line: its end, or its last sign of life (the
     /// latest sample or event).
     public var lastTime: Timestamp
+    /// The board that recorded it (`--board`; empty in a store from before boards were named).
+    public var board: String
 
     public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
                 runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
                 endTime: Timestamp?, status: RecordedSession.Status, sampleInterval: Duration, poolLength: Double,
-                routeStart: (latitude: Double, longitude: Double), lastTime: Timestamp) {
+                routeStart: (latitude: Double, longitude: Double), lastTime: Timestamp, board: String = "") {
         self.id = id
         self.kind = kind
         self.workoutStyle = workoutStyle
@@ -57,6 +59,7 @@ public struct SessionHeader: Sendable {
         self.poolLength = poolLength
         self.routeStart = routeStart
         self.lastTime = lastTime
+        self.board = board
     }
 
     /// Wall-clock nanoseconds (since 1970) of a time on the run's time line.
