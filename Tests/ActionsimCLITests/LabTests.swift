@@ -85,7 +85,8 @@ struct LabTestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A live `actionsim run` whose keys the test types through a pipe.
+/// A running `actionsim` (a live `run` whose keys the test types through a pipe, or a
+/// command that serves pages until it is interrupted).
 final class LiveBoard: @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
@@ -93,9 +94,9 @@ final class LiveBoard: @unchecked Sendable {
     private let output = Pipe()
     private let collected = StderrText()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], command: String = "run") throws {
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["run"] + arguments
+        process.arguments = [command] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
@@ -121,6 +122,24 @@ final class LiveBoard: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(100))
         }
         return stderr.contains(text)
+    }
+
+    /// Sends SIGINT (Ctrl-C) and waits for the exit status.
+    func interrupt() async throws -> Int32 {
+        process.interrupt()
+        try? input.fileHandleForWriting.close()
+        let process = self.process
+        return try await CLI.offExecutor {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// The first `http://...` URL it printed on standard error (after `web page: `), waiting for it.
+    func pageURL(seconds: Double = 30) async throws -> String? {
+        guard try await waitFor("web page: http://", seconds: seconds) else { return nil }
+        let text = stderr[stderr.range(of: "web page: ")!.upperBound...]
+        return String(text.prefix { $0 != " " && $0 != "\n" })
     }
 
     /// Quits (q) and waits for the exit status.
@@ -499,6 +518,16 @@ struct LabServerTests {
         #expect(none.status == 2)
         #expect(none.stderr.contains("error: the store \(url) has no dive session of board bench-a yet"),
                 "\(none.stderr)")
+        // The web page reads the lab too, a board at a time: the dive's page is show's summary of it.
+        let server = try LiveBoard(["--db", url, "--listen", "127.0.0.1:0"], command: "sessions")
+        let page = try #require(try await server.pageURL(), "\(server.stderr)")
+        let boardB = try await StoredSessionsPageTests.get(page + "?board=bench-b")
+        #expect(boardB.text.contains("<a href=\"/sessions/\(dive[0])\">") && !boardB.text.contains("<td>bench-a</td>"), "\(boardB.text)")
+        let divePage = try await StoredSessionsPageTests.get(page + "sessions/\(dive[0])")
+        let diveShow = try await CLI.run(["show", dive[0], "--db", url])
+        #expect(divePage.text.contains("<h1>" + diveShow.stdout.split(separator: "\n")[0] + "</h1>") && divePage.text.contains("<svg"),
+                "\(divePage.text.prefix(2000))")
+        #expect(try await server.interrupt() == 0)
         // ACTIONSIM_DB does what --db does; a session that is not there says so.
         let fromEnvironment = try await Lab.actionsim(["show", "99"], environment: ["ACTIONSIM_DB": url])
         #expect(fromEnvironment.status == 2)

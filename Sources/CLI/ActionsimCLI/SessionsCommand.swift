@@ -5,18 +5,42 @@ import LabStore
 import SessionLog
 import SessionStore
 import Telemetry
+import WebView
 
-struct SessionsCommand: ParsableCommand {
+struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
         abstract: "List the sessions in the session store, or in a lab's PostgreSQL.",
-        discussion: "One line per session: its number (for show, export and plot), its board (for a lab, or a store holding several boards' sessions), kind, app, status, start (UTC), duration and samples. With --db postgres://... every board's sessions in the lab, numbered as the lab numbers them; --board NAME lists one board's.")
+        discussion: """
+        One line per session: its number (for show, export and plot), its board (for a lab, or a store holding several boards' sessions), kind, app, status, start (UTC), duration and samples. With --db postgres://... every board's sessions in the lab, numbered as the lab numbers them; --board NAME lists one board's.
+
+        With --web: the same sessions on a web page (127.0.0.1:8080, or --listen ADDR:PORT), a board at a time if you pick one, and each session's summary (as show prints it) and chart (as plot draws it); read-only, served until Ctrl-C.
+        """)
 
     @OptionGroup var store: StoreOptions
 
-    func run() throws {
+    @Flag(help: ArgumentHelp(
+        "Serve these sessions as a web page: the list, a board at a time, and each session's summary and chart (read-only).",
+        discussion: "On 127.0.0.1:8080 unless --listen says otherwise; the URL is printed on standard error. Served until Ctrl-C."))
+    var web = false
+
+    @Option(name: .customLong("listen"), help: ArgumentHelp(
+        "Where the page is served (implies --web): ADDR:PORT, [IPv6]:PORT, or a port on 127.0.0.1. Port 0: any free port.",
+        valueName: "addr:port"))
+    var listen: String?
+
+    @Flag(help: ArgumentHelp("Open the page in the desktop's browser (xdg-open; implies --web)."))
+    var open = false
+
+    func run() async throws {
+        let serving = web || listen != nil || open
+        let address = try listen.map { listen throws(WebAddressError) in try WebAddress(parsing: listen) } ?? .localhost
         let database = try store.open()
         let board = try store.boardFilter
+        if serving {
+            try await StoredSessionsWeb(database: database, board: board).serve(at: address, open: open)
+            return
+        }
         let listings = try database.sessions(board: board)
         guard !listings.isEmpty else {
             Terminal.line("no sessions\(board.map { " of board \($0)" } ?? "") in \(database.location) yet; `actionsim replay SCENARIO` records them")
@@ -31,17 +55,11 @@ struct SessionsCommand: ParsableCommand {
         let output = OutputBuffer(immediate: false)
         output.line(pad("ID", 6) + boardColumn("BOARD") + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13)
                     + pad("STARTED (UTC)", 22) + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
+        let widths = [18, 14, 13, 22, 13, 9]
         for s in listings {
-            if s.damage != nil {
-                output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board) + pad("—", 18) + pad("—", 14)
-                            + pad("damaged", 13) + pad("—", 22) + pad("—", 13) + pad(String(s.samples), 9) + "—")
-                continue
-            }
-            let kind = s.workoutStyle.map { "\(s.kind) \($0)" } ?? s.kind.rawValue
-            let started = Date(timeIntervalSince1970: Double(s.startWallClock) / 1e9)
-            output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board) + pad(kind, 18) + pad(s.app, 14)
-                        + pad(s.status.rawValue, 13) + pad(UTCTimestamp.readable(started), 22)
-                        + pad(TimeFormat.wholeSeconds(s.duration), 13) + pad(String(s.samples), 9) + s.runName)
+            let columns = SessionListingText.columns(s)
+            output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board)
+                        + zip(columns, widths).map { pad($0, $1) }.joined() + columns[columns.count - 1])
         }
         output.flush()
         for s in listings {

@@ -37,7 +37,7 @@ public struct WatchServer: Sendable {
 
         public init() {}
 
-        fileprivate func started(_ serviceGroup: ServiceGroup) -> Bool {
+        func started(_ serviceGroup: ServiceGroup) -> Bool {
             group.withLock { $0 = serviceGroup }
             return !stopRequested.withLock { $0 }
         }
@@ -55,49 +55,11 @@ public struct WatchServer: Sendable {
     /// why it could not listen.
     public func run(control: Control = Control(),
                     listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
-        let said = Mutex(false)
-        let tell: @Sendable (Result<WebAddress, WatchServerError>) -> Void = { result in
-            let first = said.withLock { said in
-                defer { said = true }
-                return !said
-            }
-            if first { listening(result) }
-        }
-        let logger = { var logger = Logger(label: "actionsim.web"); logger.logLevel = .critical; return logger }()
-        // Hummingbird's own parts, put together without its `Application`, whose date cache
-        // wakes the process every second for the Date header: an idle page must cost nothing.
-        // The header is formatted per response instead (a page makes three requests).
-        let pages = pageRouter().buildResponder()
-        let builder = HTTPServerBuilder.http1WebSocketUpgrade(
-            webSocketRouter: socketRouter(),
-            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2))))
-        do {
-            let server = try builder.buildServer(
-                configuration: .init(address: .hostname(address.host, port: address.port)),
-                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
-                responder: { request, writer, channel in
-                    let context = BasicRequestContext(source: .init(channel: channel, logger: logger))
-                    var response: Response
-                    do {
-                        response = try await pages.respond(to: request, context: context)
-                    } catch let error as HTTPError {
-                        response = Response(status: error.status)
-                    } catch {
-                        response = Response(status: .internalServerError)
-                    }
-                    response.headers[.date] = UTCTimestamp.http(Date())
-                    try await writer.write(response: response.head, body: response.body)
-                },
-                onServerRunning: { [address] channel in
-                    tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
-                })
-            let group = ServiceGroup(configuration: .init(services: [server, FeedService(feed: feed)], logger: logger))
-            guard control.started(group) else { return }
-            try await group.run()
-            tell(.failure(WatchServerError(address: address, reason: "the server stopped before it listened")))
-        } catch {
-            tell(.failure(WatchServerError(address: address, reason: Self.reason(error))))
-        }
+        await PageServing.run(address: address, pages: pageRouter().buildResponder(),
+                        builder: HTTPServerBuilder.http1WebSocketUpgrade(
+                            webSocketRouter: socketRouter(),
+                            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))),
+                        services: [FeedService(feed: feed)], control: control, listening: listening)
     }
 
     /// Makes Swift's global executor NIO's event loops, the server's own threads, instead of
@@ -121,15 +83,10 @@ public struct WatchServer: Sendable {
     private func pageRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: HostCheck(address: address))
-        router.get("/") { _, _ in Self.response(WatchPage.html, type: "text/html; charset=utf-8") }
-        router.get("/watch.js") { _, _ in Self.response(WatchPage.script, type: "text/javascript; charset=utf-8") }
-        router.get("/watch.css") { _, _ in Self.response(WatchPage.style, type: "text/css; charset=utf-8") }
+        router.get("/") { _, _ in PageServing.response(WatchPage.html, type: "text/html; charset=utf-8") }
+        router.get("/watch.js") { _, _ in PageServing.response(WatchPage.script, type: "text/javascript; charset=utf-8") }
+        router.get("/watch.css") { _, _ in PageServing.response(WatchPage.style, type: "text/css; charset=utf-8") }
         return router
-    }
-
-    private static func response(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     // MARK: The socket
