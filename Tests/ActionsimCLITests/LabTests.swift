@@ -455,7 +455,7 @@ struct LabServerTests {
         return text + "  - {at: 3310s, gesture: both}\n"
     }
 
-    @Test("sessions, show, export and plot read the lab (--db postgres://... or ACTIONSIM_DB), and --board picks a board's sessions: a session read from the lab is the one its board recorded, page after page")
+    @Test("sessions, show, export, plot and sessions --web read the lab (--db postgres://... or ACTIONSIM_DB), and --board picks a board's sessions: a session read from the lab is the one its board recorded, page after page")
     func readingCommandsReadTheLab() async throws {
         let url = try await Lab.freshDatabase("reading")
         let root = CLI.temporaryDirectory()
