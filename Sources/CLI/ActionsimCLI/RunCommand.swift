@@ -7,6 +7,7 @@ import LiveLoop
 import OutputFiles
 import SessionLog
 import RunRecords
+import Scenarios
 import SessionStore
 import Simulation
 import SimulationEvents
