@@ -54,8 +54,10 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     public let clock: SimulationClock
 
-    // The locks, and what each protects. Never one taken while holding another, except
-    // `app`'s, which takes `core`'s to queue the session's report (so never the reverse).
+    // The locks: `core`, `app`, `readings`, `objects` and `reportSignal` each have one, and
+    // each protects only what its comment says. None is taken while another is held, except
+    // that `app`'s takes `core`'s to queue a session change's report, so that reports keep
+    // the order of the changes (never the reverse: nothing under `core` asks for `app`).
     /// Virtual time and the sleepers, the running work and its leases, the reports, the
     /// driver's wait for quiescence, and whether the run has ended: one lock, because
     /// quiescence and report order read them together (`HostState`).
