@@ -96,20 +96,56 @@ struct FITWriter {
     }
 
     /// A data message: one value per field of the definition, nil for "no value". Values
-    /// are already scaled to the field's integer units.
+    /// are already scaled to the field's integer units. For the few messages of a file; the
+    /// many (a record per sample) are written with `write(_:fill:)`, which makes no array.
     mutating func write(_ definition: Definition, _ values: [Int64?]) throws {
         precondition(values.count == definition.fields.count, "FIT message \(definition.global): \(values.count) values for \(definition.fields.count) fields")
+        try write(definition) { message in
+            for value in values { message.put(value) }
+        }
+    }
+
+    /// A data message whose values `fill` puts in field order, encoded straight into the
+    /// writer's buffer: nothing is allocated per message.
+    @inline(__always)
+    mutating func write(_ definition: Definition, fill: (inout MessageFields) -> Void) throws {
         let size = definition.messageSize
+        var filled = 0
         try out.message(size) { buffer in
             buffer[0] = definition.local
-            var offset = 1
-            for (index, field) in definition.fields.enumerated() {
-                let encoded = Self.encode(values[index], as: field.type)
-                for i in 0..<field.type.size { buffer[offset + i] = UInt8(truncatingIfNeeded: encoded >> (8 * i)) }
-                offset += field.type.size
+            definition.fields.withUnsafeBufferPointer { fields in
+                var message = MessageFields(buffer: buffer, fields: fields)
+                fill(&message)
+                filled = message.index
             }
         }
+        precondition(filled == definition.fields.count, "FIT message \(definition.global): \(filled) values for \(definition.fields.count) fields")
         written += size
+    }
+
+    /// The fields of one data message being written, in order.
+    struct MessageFields {
+        fileprivate let buffer: UnsafeMutablePointer<UInt8>
+        fileprivate let fields: UnsafeBufferPointer<Field>
+        fileprivate var offset = 1
+        fileprivate var index = 0
+
+        fileprivate init(buffer: UnsafeMutablePointer<UInt8>, fields: UnsafeBufferPointer<Field>) {
+            self.buffer = buffer
+            self.fields = fields
+        }
+
+        /// The next field's value (nil: "no value"), clamped as `encode` does.
+        @inline(__always)
+        mutating func put(_ value: Int64?) {
+            precondition(index < fields.count, "FIT: more values than the definition has fields")
+            let type = fields[index].type
+            let encoded = FITWriter.encode(value, as: type)
+            let size = type.size
+            for i in 0..<size { buffer[offset + i] = UInt8(truncatingIfNeeded: encoded >> (8 * i)) }
+            offset += size
+            index += 1
+        }
     }
 
     /// Ends the file with its CRC. The messages written must be the size the header said.
