@@ -170,19 +170,42 @@ struct FITWriter {
 
     /// The FIT CRC-16 (CRC-16/ARC: polynomial 0xA001, reflected) of every byte value, for
     /// the byte-at-a-time form of the nibble-at-a-time computation the FIT protocol describes
-    /// (the same CRC, a lookup per byte instead of two).
-    static let crcTable: [UInt16] = (0..<256).map { value -> UInt16 in
-        var crc = UInt16(value)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
-        return crc
-    }
+    /// (the same CRC, a lookup per byte instead of two), and in table k of the 8 the CRC of
+    /// that byte followed by k zero bytes: eight bytes are then taken in one step
+    /// ("slicing by 8"), which makes the CRC of a megabyte a few times cheaper.
+    static let crcTables: [UInt16] = {
+        var tables = [UInt16](repeating: 0, count: 8 * 256)
+        for value in 0..<256 {
+            var crc = UInt16(value)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
+            tables[value] = crc
+        }
+        for k in 1..<8 {
+            for value in 0..<256 {
+                let previous = tables[(k - 1) * 256 + value]
+                tables[k * 256 + value] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
 
     /// The FIT CRC-16 of `bytes`, continuing from `initial`.
     static func crc(_ bytes: UnsafeRawBufferPointer, initial: UInt16 = 0) -> UInt16 {
         var crc = initial
-        crcTable.withUnsafeBufferPointer { table in
-            for byte in bytes {
-                crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ byte)]
+        crcTables.withUnsafeBufferPointer { t in
+            var index = 0
+            let count = bytes.count
+            while count - index >= 8 {
+                let x0 = Int(UInt8(truncatingIfNeeded: crc) ^ bytes[index])
+                let x1 = Int(UInt8(truncatingIfNeeded: crc >> 8) ^ bytes[index + 1])
+                crc = t[7 * 256 + x0] ^ t[6 * 256 + x1] ^ t[5 * 256 + Int(bytes[index + 2])] ^ t[4 * 256 + Int(bytes[index + 3])]
+                    ^ t[3 * 256 + Int(bytes[index + 4])] ^ t[2 * 256 + Int(bytes[index + 5])]
+                    ^ t[256 + Int(bytes[index + 6])] ^ t[Int(bytes[index + 7])]
+                index += 8
+            }
+            while index < count {
+                crc = (crc >> 8) ^ t[Int(UInt8(truncatingIfNeeded: crc) ^ bytes[index])]
+                index += 1
             }
         }
         return crc

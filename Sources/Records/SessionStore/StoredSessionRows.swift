@@ -36,10 +36,11 @@ final class StoredSessionRows: SessionRows {
 
     /// The query for the samples with the readings `fields` names; the statement is prepared
     /// once per read and per set of fields. SQLite's time a row grows with the columns read.
-    static func sampleSQL(_ fields: SampleFields) -> String {
+    /// A bound left out (nil) is not in the query either: no comparison a row for it.
+    static func sampleSQL(_ fields: SampleFields, after: Bool, through: Bool) -> String {
         let columns = fieldColumns.indices.filter { fields.contains(SampleFields(rawValue: 1 << $0)) }.map { fieldColumns[$0] }
-        return "SELECT " + (["t", "elapsed"] + columns).joined(separator: ", ")
-            + " FROM samples WHERE session_id = ?1 AND t >= ?2 AND t <= ?3 ORDER BY t"
+        return "SELECT " + (["t", "elapsed"] + columns).joined(separator: ", ") + " FROM samples WHERE session_id = ?1"
+            + (after ? " AND t >= ?2" : "") + (through ? " AND t <= ?3" : "") + " ORDER BY t"
     }
 
     func sampleCount() throws -> Int {
@@ -52,17 +53,13 @@ final class StoredSessionRows: SessionRows {
 
     func samples(after: Timestamp?, through: Timestamp?, fields: SampleFields) throws
         -> any SessionCursor<RecordedSession.TimedSample> {
-        let statement = try take(Self.sampleSQL(fields))
+        if let after, after.nanoseconds == .max { return EmptyCursor() }
+        let statement = try take(Self.sampleSQL(fields, after: after != nil, through: through != nil))
         let handle = statement.sqliteStatement
         sqlite3_bind_int64(handle, 1, header.id)
-        if let after {
-            // `t > after`, written `t >= after + 1` so that an unbounded start includes Int64.min.
-            guard after.nanoseconds < .max else { return EmptyCursor() }
-            sqlite3_bind_int64(handle, 2, after.nanoseconds + 1)
-        } else {
-            sqlite3_bind_int64(handle, 2, .min)
-        }
-        sqlite3_bind_int64(handle, 3, through?.nanoseconds ?? .max)
+        // `t > after`, written `t >= after + 1`.
+        if let after { sqlite3_bind_int64(handle, 2, after.nanoseconds + 1) }
+        if let through { sqlite3_bind_int64(handle, 3, through.nanoseconds) }
         return SampleCursor(rows: self, statement: statement, fields: fields)
     }
 
@@ -174,7 +171,8 @@ private final class SampleCursor: SessionCursor {
         guard elapsed >= 0, elapsed <= t - start else {
             throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - start) ns, the time since its start")
         }
-        var sample = SensorSample(session: kind, elapsed: .nanoseconds(elapsed))
+        // Filled in place: a sample is some 190 bytes, and each copy of it a row costs.
+        var timed = RecordedSession.TimedSample(time: time, sample: SensorSample(session: kind, elapsed: .nanoseconds(elapsed)))
         // A number, as `plausibleFields[field]` allows it.
         func value(_ column: Int32, _ field: Int) throws -> Double? {
             switch sqlite3_column_type(handle, column) {
@@ -193,25 +191,25 @@ private final class SampleCursor: SessionCursor {
         for (offset, field) in fields.enumerated() {
             let column = Int32(2 + offset)
             switch field {
-            case 0: sample.heartRate = try value(column, field)
-            case 1: sample.activeEnergy = try value(column, field)
-            case 2: sample.distance = try value(column, field)
-            case 3: sample.speed = try value(column, field)
-            case 4: sample.cadence = try value(column, field)
-            case 5: sample.strokes = try value(column, field)
-            case 6: sample.depth = try value(column, field)
-            case 7: sample.pressure = try value(column, field)
-            case 8: sample.waterTemperature = try value(column, field)
+            case 0: timed.sample.heartRate = try value(column, field)
+            case 1: timed.sample.activeEnergy = try value(column, field)
+            case 2: timed.sample.distance = try value(column, field)
+            case 3: timed.sample.speed = try value(column, field)
+            case 4: timed.sample.cadence = try value(column, field)
+            case 5: timed.sample.strokes = try value(column, field)
+            case 6: timed.sample.depth = try value(column, field)
+            case 7: timed.sample.pressure = try value(column, field)
+            case 8: timed.sample.waterTemperature = try value(column, field)
             default:    // 9, submerged
                 switch sqlite3_column_type(handle, column) {
-                case SQLITE_NULL: sample.submerged = nil
-                case SQLITE_INTEGER: sample.submerged = sqlite3_column_int64(handle, column) != 0
+                case SQLITE_NULL: timed.sample.submerged = nil
+                case SQLITE_INTEGER: timed.sample.submerged = sqlite3_column_int64(handle, column) != 0
                 default:
                     throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, column)) where a whole number belongs")
                 }
             }
         }
-        return RecordedSession.TimedSample(time: time, sample: sample)
+        return timed
     }
 }
 
