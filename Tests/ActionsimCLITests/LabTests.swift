@@ -265,7 +265,7 @@ struct LabSettingsTests {
         let replay = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--no-log", "--data-dir", data, "--db", url])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stderr.contains("warning: the lab's database is away (Connection refused); the session goes on"), "\(replay.stderr)")
-        #expect(replay.stderr.contains("warning: the lab's database postgres://lab@127.0.0.1:1/lab is away (Connection refused): 103 rows wait in \(data)/actionsim.sqlite and are sent by the next run with this --db, or by `actionsim forward --db postgres://lab@127.0.0.1:1/lab`"),
+        #expect(replay.stderr.contains("warning: the lab's database postgres://lab@127.0.0.1:1/lab is away (Connection refused): 103 rows wait in \(data)/actionsim.sqlite and are sent by the next run with this --db, or by `actionsim forward --db postgres://lab@127.0.0.1:1/lab --data-dir \(data)`"),
                 "\(replay.stderr)")
         // A lab never reached is not waited for at the end (a lab that went away is, for up to
         // 10 s): compared with the same replay alone, so that a busy machine does not matter.
@@ -532,6 +532,14 @@ struct LabServerTests {
         let diveShow = try await CLI.run(["show", dive[0], "--db", url])
         #expect(divePage.text.contains("<h1>" + diveShow.stdout.split(separator: "\n")[0] + "</h1>") && divePage.text.contains("<svg"),
                 "\(divePage.text.prefix(2000))")
+        // PostgreSQL restarted under the page: while it is away a page says so; once it is
+        // back, pages are read again (each page opens the lab afresh).
+        #expect(try await Lab.tool(Lab.servers!, ["stop-postgres"]).status == 0)
+        let away = try await StoredSessionsPageTests.get(page)
+        #expect(away.status == 500 && away.text.contains("cannot reach the lab&#39;s database"), "\(away.text)")
+        #expect(try await Lab.tool(Lab.servers!, ["start-postgres"]).status == 0)
+        let back = try await StoredSessionsPageTests.get(page + "sessions/\(dive[0])")
+        #expect(back.status == 200 && back.text == divePage.text)
         #expect(try await server.interrupt() == 0)
         // ACTIONSIM_DB does what --db does; a session that is not there says so.
         let fromEnvironment = try await Lab.actionsim(["show", "99"], environment: ["ACTIONSIM_DB": url])

@@ -71,11 +71,19 @@ struct StoredSessionsPageTests {
         let url = try #require(try await server.pageURL(), "\(server.stderr)")
         let list = try await Self.get(url + "?board=bench-a")
         #expect(list.text.contains("<td>bench-b</td>") && !list.text.contains("<td>bench-a</td>"), "\(list.text)")
+        #expect(!list.text.contains("every board"), "a page kept to one board links to the others")
         let other = try await Self.get(url + "sessions/1")
         #expect(other.status == 404)
         #expect(other.text.contains("session 1 in \(root)/actionsim.sqlite is board bench-a&#39;s, not bench-b&#39;s"), "\(other.text)")
         #expect(try await Self.get(url + "sessions/2").status == 200)
         #expect(try await server.interrupt() == 0)
+        // show, plot and export refuse it the same way.
+        for command in [["show", "1"], ["plot", "1", "-o", "-"], ["export", "1", "--format", "csv", "-o", "-"]] {
+            let refused = try await CLI.run(command + ["--data-dir", root, "--board", "bench-b"])
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("error: session 1 in \(root)/actionsim.sqlite is board bench-a's, not bench-b's; `actionsim sessions --board bench-b` lists bench-b's"),
+                    "\(command): \(refused.stderr)")
+        }
     }
 
     @Test("Bad input: sessions --listen that is not an address exits 2 before serving")

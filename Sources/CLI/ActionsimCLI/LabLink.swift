@@ -58,8 +58,11 @@ final class LabLink: Sendable {
         if let backlog = status.backlog, backlog > 0 {
             let why = status.reachable ? "refused them (\(status.problem ?? "no reason given"))"
                 : "is away (\(status.problem ?? "unreachable"))"
+            // The forward command to copy: it reads the default store unless told another.
+            let store = forwarder.storePath == SessionDatabase.defaultPath() ? ""
+                : " --data-dir \((forwarder.storePath as NSString).deletingLastPathComponent)"
             return ["warning: the lab's database \(url) \(why): \(backlog) rows wait in \(forwarder.storePath) "
-                    + "and are sent by the next run with this --db, or by `actionsim forward --db \(url)`"]
+                    + "and are sent by the next run with this --db, or by `actionsim forward --db \(url)\(store)`"]
         }
         let ids = status.sessions.values.sorted()
         guard !ids.isEmpty else { return ["lab: \(url) is up to date (\(board))"] }

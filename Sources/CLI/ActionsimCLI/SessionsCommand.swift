@@ -38,7 +38,10 @@ struct SessionsCommand: AsyncParsableCommand {
         let database = try store.open()
         let board = try store.boardFilter
         if serving {
-            try await StoredSessionsWeb(database: database, board: board).serve(at: address, open: open)
+            // Each page opens the store or the lab again; this first opening said what it had to.
+            let store = store
+            try await StoredSessionsWeb(location: database.location, board: board) { try store.open(reporting: false) }
+                .serve(at: address, open: open)
             return
         }
         let listings = try database.sessions(board: board)

@@ -40,11 +40,11 @@ struct StoreOptions: ParsableArguments {
     ///
     /// With a lab (`--db postgres://...`, ACTIONSIM_DB or the config file) and no local
     /// store named on the command line, the lab's database is read instead.
-    func open() throws -> any SessionSource {
+    func open(reporting: Bool = true) throws -> any SessionSource {
         let settings = try settings()
         if let url = settings.lab, !settings.readsLocal { return try LabDatabase(url: url) }
         let database = try SessionDatabase(readingFrom: settings.localPath)
-        Self.report(database)
+        if reporting { Self.report(database) }
         return database
     }
 
@@ -66,6 +66,8 @@ struct StoreOptions: ParsableArguments {
 struct SessionReference: ExpressibleByArgument {
     enum Choice { case id(Int64), last, lastWorkout, lastDive }
     let choice: Choice
+
+    init(_ choice: Choice) { self.choice = choice }
 
     init?(argument: String) {
         switch argument {
@@ -101,8 +103,15 @@ struct SessionReference: ExpressibleByArgument {
 
     /// Reads the session a row at a time (`SessionSource.read`, either engine); a session
     /// that is not there or is damaged is the store's error, and what `body` throws is rethrown.
+    /// With `board`, a session of another board is refused, whichever way it was named.
     func read<T>(from database: any SessionSource, board: String?, _ body: (any SessionRows) throws -> T) throws -> T {
-        try database.read(id: try id(in: database, board: board), body)
+        let id = try id(in: database, board: board)
+        return try database.read(id: id) { rows in
+            if let board, rows.header.board != board {
+                throw CommandError.badInput("session \(id) in \(database.location) is board \(rows.header.board.isEmpty ? "—" : rows.header.board)'s, not \(board)'s; `actionsim sessions --board \(board)` lists \(board)'s")
+            }
+            return try body(rows)
+        }
     }
 
     typealias Listing = SessionDatabase.Listing

@@ -6,19 +6,21 @@ import Telemetry
 import WebView
 
 /// `actionsim sessions --web`: the stored sessions of the local store or of a lab on a web
-/// page. The database is one connection (a lab's is one PostgreSQL connection used by one
-/// thread), so every page is read on one serial queue, off the server's event loops; each
-/// page reads what is true at that moment (a board forwarding meanwhile is seen at the next).
+/// page. Each page opens the database afresh (a lab's PostgreSQL restarted meanwhile, or a
+/// store replaced, is read as it is now) and reads it on one serial queue, off the server's
+/// event loops (a lab's connection is used by one thread at a time).
 final class StoredSessionsWeb: @unchecked Sendable {
-    // Touched only on `queue`.
-    private let database: any SessionSource
+    private let open: @Sendable () throws -> any SessionSource
+    /// Where the sessions are, in words (a lab without its password).
+    private let location: String
     /// `--board` (or ACTIONSIM_BOARD, the config file): the only board the page shows.
     private let board: String?
     private let queue = DispatchQueue(label: "actionsim.sessions-page")
 
-    init(database: any SessionSource, board: String?) {
-        self.database = database
+    init(location: String, board: String?, open: @escaping @Sendable () throws -> any SessionSource) {
+        self.location = location
         self.board = board
+        self.open = open
     }
 
     /// Serves until SIGINT or SIGTERM; a port that cannot be listened on is an error (exit 2).
@@ -27,7 +29,7 @@ final class StoredSessionsWeb: @unchecked Sendable {
         let work = Task {
             try await server.serve { bound in
                 let url = WebPageServer.url(bound, access: PageAccess(mode: .readOnly(reason: "")))
-                Terminal.note("web page: \(url)  (the sessions in \(self.database.location)\(self.board.map { ", board \($0)" } ?? ""); read-only)")
+                Terminal.note("web page: \(url)  (the sessions in \(self.location)\(self.board.map { ", board \($0)" } ?? ""); read-only)")
                 if !bound.isLoopback {
                     Terminal.note("  listening on \(bound), not only this machine: anyone who can reach it sees the sessions")
                 }
@@ -35,10 +37,23 @@ final class StoredSessionsWeb: @unchecked Sendable {
                 if open { WebPageServer.open(url) }
             }
         }
-        let shutdown = try StopSignals { _ in work.cancel() }
-        let result = await work.result
+        // Ctrl-C stops the server; a page still being read (a lab's database that stopped
+        // answering mid-query) is not waited for longer than the watch's page waits.
+        let over = OneShot()
+        Task.detached {
+            _ = await work.result
+            over.fire()
+        }
+        let shutdown = try StopSignals { _ in
+            work.cancel()
+            Task.detached {
+                try? await Task.sleep(for: .seconds(WebPageServer.stopGrace))
+                over.fire()
+            }
+        }
+        await over.wait()
         shutdown.stop()
-        try result.get()
+        if shutdown.received == nil { try await work.value }
     }
 
     func answer(_ request: StoredSessionsPage.Request) async -> StoredSessionsPage.Answer {
@@ -49,6 +64,7 @@ final class StoredSessionsWeb: @unchecked Sendable {
 
     private func answerNow(_ request: StoredSessionsPage.Request) -> StoredSessionsPage.Answer {
         do {
+            let database = try open()
             switch request {
             case .list(let picked):
                 let listings = try database.sessions(board: board)
@@ -57,18 +73,16 @@ final class StoredSessionsWeb: @unchecked Sendable {
                 let rows = listings.filter { shown == nil || $0.board == shown }.map {
                     StoredSessionsPage.Row(id: $0.id, board: $0.board, columns: SessionListingText.columns($0), damaged: $0.damage != nil)
                 }
-                return .init(status: 200, html: StoredSessionsPage.list(location: database.location, rows: rows, boards: boards, board: shown))
+                // --board: that board only, no links to the others.
+                return .init(status: 200, html: StoredSessionsPage.list(location: location, rows: rows,
+                                                                        boards: board == nil ? boards : [], board: shown))
             case .session(let id):
                 // Two passes, as `show` and `plot` each read: the summary, then the chart
                 // (as big as the picture, whatever the session's length).
-                let summary = try database.read(id: id) { rows in
-                    if let board, rows.header.board != board {
-                        throw CommandError.badInput("session \(id) in \(database.location) is board \(rows.header.board)'s, not \(board)'s")
-                    }
-                    return try ShowCommand.summary(of: rows)
-                }
+                let reference = SessionReference(.id(id))
+                let summary = try reference.read(from: database, board: board) { rows in try ShowCommand.summary(of: rows) }
                 let chart = ByteArraySink()
-                try database.read(id: id) { rows in
+                try reference.read(from: database, board: board) { rows in
                     _ = try SVGPlot.write(try PlotModel(rows, context: .init(maxHeartRate: nil, ascentRateLimit: nil)), to: chart)
                 }
                 return .init(status: 200, html: StoredSessionsPage.session(id: id, summary: summary, chart: String(decoding: chart.bytes, as: UTF8.self)))

@@ -43,7 +43,7 @@ public enum StoredSessionsPage {
     public static func list(location: String, rows: [Row], boards: [String], board: String?) -> String {
         var html = head(title: "actionsim sessions") + "<header><h1>Sessions</h1><span class=\"where\">"
             + escape(location) + (board.map { " · board " + escape($0) } ?? "") + "</span></header>\n<main>\n"
-        if boards.count > 1 || board != nil {
+        if boards.count > 1 {
             html += "<nav class=\"boards\">Board: " + link("/", "every board", current: board == nil)
             for name in boards {
                 html += " " + link("/?board=" + percentEncoded(name), name.isEmpty ? "—" : name, current: name == board)

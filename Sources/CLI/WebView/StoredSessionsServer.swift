@@ -34,7 +34,7 @@ public struct StoredSessionsServer: Sendable {
         router.add(middleware: HostCheck(address: address))
         let answer = answer
         router.get("/") { request, _ in
-            let board = request.uri.queryParameters["board"].map(String.init)
+            let board = request.uri.queryParameters["board"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             return Self.response(await answer(.list(board: board)))
         }
         router.get("/sessions/:id") { _, context in
