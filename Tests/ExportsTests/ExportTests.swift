@@ -5,6 +5,7 @@ import SessionStore
 import SimulationEvents
 import Telemetry
 import Testing
+import TestSupport
 
 @Suite("Exports and plots")
 struct ExportTests {

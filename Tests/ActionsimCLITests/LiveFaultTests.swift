@@ -23,7 +23,7 @@ private final class FaultScratch {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try """
             name: fault test
-            apps: [\(repository)/scenarios/apps/trailrunner.yaml]
+            apps: [\(CLI.packageRoot)/scenarios/apps/trailrunner.yaml]
             settings: {action: workout, first-press: running}
             sensors: {rate: 10 Hz}
             steps: []
@@ -66,9 +66,9 @@ private final class LiveProcess {
         err = scratch.path + "/\(name).err"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
         _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.executableURL = URL(fileURLWithPath: actionsim)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment

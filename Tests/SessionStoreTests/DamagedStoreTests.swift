@@ -4,6 +4,7 @@ import GRDB
 import SessionStore
 import Telemetry
 import Testing
+import TestSupport
 
 /// The session database is outside input: a damaged, truncated or hand-edited file gets an
 /// error that says what is wrong, never a crash. The files under

@@ -4,6 +4,7 @@ import Scenarios
 import SessionStore
 import Telemetry
 import Testing
+import TestSupport
 
 @Suite("Session store")
 struct SessionStoreTests {

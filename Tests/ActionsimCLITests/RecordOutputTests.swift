@@ -20,9 +20,9 @@ struct RecordOutputTests {
             self.directory = directory
             _ = FileManager.default.createFile(atPath: directory + "/out", contents: nil)
             _ = FileManager.default.createFile(atPath: directory + "/err", contents: nil)
-            process.executableURL = URL(fileURLWithPath: actionsim)
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
             process.arguments = ["record"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: repository)
+            process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
             var environment = ProcessInfo.processInfo.environment
             environment["NO_COLOR"] = "1"
             process.environment = environment
@@ -92,7 +92,7 @@ struct RecordOutputTests {
 
         // The saved scenario is a whole recording: its apps are found from where it is, and it replays.
         let test = Process()
-        test.executableURL = URL(fileURLWithPath: actionsim)
+        test.executableURL = URL(fileURLWithPath: CLI.binary)
         test.arguments = ["test", fallback]
         test.currentDirectoryURL = URL(fileURLWithPath: directory)
         test.standardOutput = FileHandle.nullDevice

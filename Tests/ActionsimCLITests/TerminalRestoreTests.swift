@@ -9,8 +9,8 @@ import Glibc
 /// goes to `directory/out.txt` and its session log into `directory`.
 private func start(on terminal: PseudoTerminal, directory: String? = nil) throws -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: actionsim)
-    process.arguments = ["run", "--no-store", "--app", repository + "/scenarios/apps/trailrunner.yaml"]
+    process.executableURL = URL(fileURLWithPath: CLI.binary)
+    process.arguments = ["run", "--no-store", "--app", CLI.packageRoot + "/scenarios/apps/trailrunner.yaml"]
         + (directory.map { ["--log-dir", $0, "--color", "never"] } ?? ["--no-log"])
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,9 +23,9 @@ private final class Running {
         self.scratch = scratch
         _ = FileManager.default.createFile(atPath: scratch.path + "/out", contents: nil)
         _ = FileManager.default.createFile(atPath: scratch.path + "/err", contents: nil)
-        process.executableURL = URL(fileURLWithPath: actionsim)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
@@ -168,7 +169,7 @@ struct LiveCommandTests {
     func importEvemu() async throws {
         let scratch = Scratch()
         let evemu = scratch.path + "/presses.evemu"
-        try EvemuImportTests.recording.write(toFile: evemu, atomically: true, encoding: .utf8)
+        try EvemuRecording.presses.write(toFile: evemu, atomically: true, encoding: .utf8)
         let out = scratch.path + "/imported.yaml"
         let importer = try Running(["import-evemu", evemu, "--device", "devices/usb-keyboard.yaml", "-o", out], in: scratch)
         #expect(await importer.finish() == 0)
