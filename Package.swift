@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(name: "YAMLDocumentsTests", dependencies: ["YAMLDocuments"]),
         .testTarget(name: "SimulationTests", dependencies: [
             "Simulation", "SimulationEvents", "AppIntents", "ActionButtonCore", "AppManifests", "Scenarios", "SessionLog", "Telemetry",
-            "YAMLDocuments",
+            "YAMLDocuments", "TestSupport",
         ]),
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "Scenarios", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
