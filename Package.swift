@@ -207,7 +207,7 @@ let package = Package(
         // share: the repository's paths, the built binary, the one subprocess runner, and the
         // recorded sessions several targets' tests start from.
         .target(name: "TestSupport", dependencies: [
-            "Scenarios", "Telemetry", "SimulationEvents", "ActionButtonCore", "YAMLDocuments",
+            "Scenarios", "SessionStore", "Telemetry", "SimulationEvents", "ActionButtonCore", "YAMLDocuments",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
         .testTarget(name: "YAMLDocumentsTests", dependencies: ["YAMLDocuments"]),

@@ -1,6 +1,7 @@
 import ActionButtonCore
 import Foundation
 import Scenarios
+import SessionStore
 import SimulationEvents
 import Telemetry
 import YAMLDocuments
@@ -83,6 +84,12 @@ public enum Fixture {
 
     public static func time(_ event: ScenarioOutcome, where match: (SimulationEvent.Kind) -> Bool) -> Timestamp? {
         event.events.first { match($0.kind) }?.time
+    }
+
+    /// A recorder into `database` for a run of these fixtures (virtual time, a fixed wall clock).
+    public static func recorder(_ database: SessionDatabase, sensors: SensorSettings = SensorSettings()) -> SessionRecorder {
+        SessionRecorder(database: database, run: .init(source: "test", name: "fixture", app: "Runner", seed: 1, clock: "virtual",
+                                                      wallClockAtZero: 1_700_000_000_000_000_000, sensors: sensors))
     }
 
     public static func temporaryDirectory() -> String {
