@@ -135,11 +135,15 @@ let package = Package(
         ], path: "Sources/CLI/WebView"),
         // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
         // whole by a rename when they are regular files, written in place when they are not.
+        // What a run records (replay, run, record): its session log and its sessions in the
+        // store, opened, chained and closed together, and what is said about them.
+        .target(name: "RunRecords", dependencies: ["SessionLog", "SessionStore", "SimulationEvents", "Telemetry", "ActionButtonCore"],
+                path: "Sources/Records/RunRecords"),
         .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Sources/Records/OutputFiles"),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics", "RunRecords",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",

@@ -40,6 +40,9 @@ struct DeterminismTests {
     @Test("A6: the harness waits for a scheduled task that works on real time, and its donation lands at the press")
     func slowScheduledTaskIsWaitedFor() async throws {
         let watch = try ActionButtonHarness(app: workoutApp(SlowScheduledTaskIntent.self), settings: settings())
+        // The task works on real time: on a machine loaded by a whole parallel test run it
+        // once took over the default 30 s to be scheduled.
+        watch.stallLimit = .seconds(300)
         try await watch.press()
         // No time passed on the engine's clock: the task held it still until it finished.
         #expect(watch.now == .zero)

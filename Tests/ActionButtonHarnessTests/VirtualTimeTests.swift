@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Virtual time and the start deadline")
 struct VirtualTimeTests {
-    @Test("A5: a perform() that sleeps 31 simulated seconds misses the deadline, and the test does not wait 31 seconds")
+    @Test("A5: a perform() that sleeps 31 simulated seconds misses the deadline, and the test does not wait for the hour after it",
+          .timeLimit(.minutes(15)))
     func deadlineOnVirtualTime() async throws {
         let started = ContinuousClock.now
         let watch = try ActionButtonHarness(app: workoutApp(SlowStartIntent.self), settings: settings())
@@ -19,8 +20,10 @@ struct VirtualTimeTests {
         // The session still starts, late; the app stays in the foreground (A5).
         #expect(watch.session == .running)
         #expect(watch.appPresence == .foreground)
-        // Functional, not a speed target: 31 s of real waiting would mean time was not virtual.
-        #expect(ContinuousClock.now - started < .seconds(20))
+        // Functional, not a speed target: an hour of real waiting would mean time was not
+        // virtual. The bound is far from both (a loaded machine took 26 s for the first 31 s).
+        try await watch.advance(by: .seconds(3600))
+        #expect(ContinuousClock.now - started < .seconds(600))
     }
 
     @Test("A5: a perform() that returns without starting a session misses the deadline for that reason")

@@ -18,7 +18,11 @@ private let diveApp = AppDefinition.diveApp("CompatDive", start: MyStartDiveInte
 
 /// A watch with the simulated sensors on, as `actionsim replay` has them.
 private func watch(_ app: AppDefinition, _ settings: ActionButtonSettings) throws -> ActionButtonHarness {
-    try ActionButtonHarness(app: app, settings: settings, instruments: SensorSuite.instruments(for: SensorSettings(), seed: 5))
+    let watch = try ActionButtonHarness(app: app, settings: settings, instruments: SensorSuite.instruments(for: SensorSettings(), seed: 5))
+    // Apple's code donates from a Task { } that runs on real time: on a machine loaded by
+    // a whole parallel test run it once took over the default 30 s to be scheduled.
+    watch.stallLimit = .seconds(300)
+    return watch
 }
 
 @Suite("Swift 5 watch code, unchanged", .serialized)

@@ -12,7 +12,11 @@ private let app = AppDefinition.workoutApp(
     actions: [MarkLapIntent.self])
 
 private func watch(_ app: AppDefinition, _ settings: ActionButtonSettings) throws -> ActionButtonHarness {
-    try ActionButtonHarness(app: app, settings: settings, instruments: SensorSuite.instruments(for: SensorSettings(), seed: 6))
+    let watch = try ActionButtonHarness(app: app, settings: settings, instruments: SensorSuite.instruments(for: SensorSettings(), seed: 6))
+    // Apple's code donates from a Task { } that runs on real time: on a machine loaded by
+    // a whole parallel test run it once took over the default 30 s to be scheduled.
+    watch.stallLimit = .seconds(300)
+    return watch
 }
 
 @Suite("Swift 6 watch code, unchanged", .serialized)

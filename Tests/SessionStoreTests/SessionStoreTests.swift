@@ -31,6 +31,40 @@ struct SessionStoreTests {
         #expect(session.wallClock(session.startTime) == 1_700_000_000_000_000_000 + session.startTime.nanoseconds)
     }
 
+    @Test("Samples read with a few fields carry those readings as a full read has them, the others nil; bounds hold")
+    func sampleFields() async throws {
+        let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
+        let recorder = Fixture.recorder(database)
+        _ = try await Fixture.run(Fixture.workout(), sinks: [recorder])
+        #expect(recorder.close() == nil)
+        func read(_ rows: some SessionRows, after: Timestamp? = nil, through: Timestamp? = nil,
+                  _ fields: SampleFields) throws -> [RecordedSession.TimedSample] {
+            let cursor = try rows.samples(after: after, through: through, fields: fields)
+            var samples: [RecordedSession.TimedSample] = []
+            while let timed = try cursor.next() { samples.append(timed) }
+            return samples
+        }
+        try database.read(id: 1) { rows in
+            let all = try read(rows, .all)
+            #expect(all.count > 100 && all.allSatisfy { $0.sample.heartRate != nil && $0.sample.distance != nil })
+            let few = try read(rows, [.heartRate, .speed])
+            #expect(few.map(\.time) == all.map(\.time))
+            #expect(few.map(\.sample.elapsed) == all.map(\.sample.elapsed))
+            #expect(few.map(\.sample.heartRate) == all.map(\.sample.heartRate))
+            #expect(few.map(\.sample.speed) == all.map(\.sample.speed))
+            #expect(few.allSatisfy { $0.sample.distance == nil && $0.sample.activeEnergy == nil && $0.sample.cadence == nil })
+            let submerged = try read(rows, [.submerged])
+            #expect(submerged.map(\.sample.submerged) == all.map(\.sample.submerged))
+            #expect(submerged.allSatisfy { $0.sample.heartRate == nil })
+            // after < t <= through, with either bound alone too.
+            let (a, b) = (all[10].time, all[20].time)
+            #expect(try read(rows, after: a, through: b, [.distance]).map(\.sample.distance) == all[11...20].map(\.sample.distance))
+            #expect(try read(rows, after: a, [.heartRate]).map(\.time) == all[11...].map(\.time))
+            #expect(try read(rows, through: b, [.heartRate]).map(\.time) == all[...20].map(\.time))
+            #expect(try read(rows, after: Timestamp(nanoseconds: .max), .all).isEmpty)
+        }
+    }
+
     @Test("T4: a run that dies mid-session leaves it interrupted, with every committed sample kept")
     func crashRecovery() async throws {
         let path = Fixture.temporaryDirectory() + "/store.sqlite"

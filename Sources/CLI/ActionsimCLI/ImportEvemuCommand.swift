@@ -3,6 +3,7 @@ import DeviceProfiles
 import Foundation
 import LiveLoop
 import OutputFiles
+import Scenarios
 import YAMLDocuments
 
 struct ImportEvemuCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import LiveLoop
 import OutputFiles
+import Scenarios
 
 /// How `record` and `import-evemu` write a recording: the scenario, and for a long one
 /// (more than `RecordedScenario.inlineLimit` steps and expectations) its steps file beside

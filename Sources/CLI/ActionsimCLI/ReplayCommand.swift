@@ -2,6 +2,7 @@ import ActionButtonCore
 import ArgumentParser
 import Foundation
 import LinuxInput
+import RunRecords
 import Scenarios
 import SessionLog
 import SessionStore
@@ -130,13 +131,19 @@ struct ReplayCommand: AsyncParsableCommand {
                 output.line(ReplayCommand.banner(for: scenario, realtime: realtime))
                 output.line(printer!.renderer.header)
             }
-            let log = logDirectory.flatMap { openLog(in: $0) }
-            if let log { sinks.append(log) }
-
-            let recorder = storePath.flatMap {
-                ReplayCommand.recorder(for: scenario, sensors: scenario.sensors, realtime: realtime, path: $0, board: lab?.board ?? "")
-            }
-            if let recorder { sinks.append(recorder) }
+            if let logDirectory { CutShortLogs.report(in: logDirectory, by: "replay") }
+            let records = RunRecords(
+                run: .init(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
+                           clock: realtime ? "real" : "virtual", wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                           sensors: scenario.sensors, board: lab?.board ?? ""),
+                settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: storePath),
+                writing: .replay, doing: "replaying",
+                onLogWriteError: { [storing = storePath != nil] error in
+                    Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
+                })
+            for line in records.opened { Terminal.warning(line) }
+            sinks += records.sinks
+            let recorder = records.recorder
             let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
             sinks.append(live)
             if let page { sinks.append(page.feed) }
@@ -156,10 +163,7 @@ struct ReplayCommand: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             live.finish()
             jsonStream?.flush()
-            // The log writes its last batch and footer on its queue while the store commits its last rows.
-            log?.beginClose(at: outcome.endTime)
-            let storeError = recorder?.close()
-            let logError = log?.close(at: outcome.endTime)
+            let recordNotes = records.close(at: outcome.endTime, output: "the output above")
             let labNotes = labLink?.finish() ?? []
 
             if !json {
@@ -172,18 +176,7 @@ struct ReplayCommand: AsyncParsableCommand {
             if stopped {
                 Terminal.warning("stopped at \(outcome.endTime) by a signal: the log and the store hold every event up to then; expectations were not checked")
             }
-            if let log {
-                if let logError {
-                    Terminal.warning("warning: the session log \(log.path) holds the first \(log.eventsWritten) of \(outcome.eventCount) events only (\(logError.reason)); the run went on in memory: the output above\(recorder == nil ? "" : " and the store") have every event")
-                } else {
-                    Terminal.note("session log: \(log.path)")
-                }
-            }
-            if let recorder {
-                for line in StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil) {
-                    Terminal.note(line)
-                }
-            }
+            for line in recordNotes { Terminal.note(line) }
             for line in labNotes { Terminal.note(line) }
             if let page {
                 if stopped {
@@ -215,43 +208,6 @@ struct ReplayCommand: AsyncParsableCommand {
             Terminal.note(WebPageServer.announce(page.address, access: access))
             if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
             return page
-        }
-
-        /// Reports the logs of runs that died without closing them (T4), then opens this
-        /// run's log. A log that cannot be opened is warned about; the replay goes on.
-        private func openLog(in directory: String) -> SessionLogFile? {
-            CutShortLogs.report(in: directory, by: "replay")
-            do {
-                let log = try SessionLogFile(directory: directory, header: .init(
-                    source: "replay", name: scenario.name, app: scenario.app.model.name,
-                    settings: scenario.settings.description, seed: scenario.seed, clock: realtime ? "real" : "virtual"),
-                    onWriteError: { [storing = storePath != nil] error in
-                        Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
-                    })
-                // Replaying again makes the same events (S2): no fsync against a power loss.
-                log.syncsToDisk = false
-                return log
-            } catch {
-                Terminal.warning("warning: \(error); replaying without a session log")
-                return nil
-            }
-        }
-    }
-
-    /// Opens the store and makes the run's recorder; a store that cannot be opened is
-    /// warned about and the replay goes on without it (the JSON Lines log still has all).
-    static func recorder(for scenario: Scenario, sensors: SensorSettings, realtime: Bool, path: String,
-                         board: String = "") -> SessionRecorder? {
-        do {
-            let database = try SessionDatabase(path: path)
-            StoreOptions.report(database)
-            let wallClock = Int64((Date().timeIntervalSince1970 * 1e9).rounded())
-            return SessionRecorder(database: database, run: .init(
-                source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
-                clock: realtime ? "real" : "virtual", wallClockAtZero: wallClock, sensors: sensors, board: board))
-        } catch {
-            Terminal.warning("warning: \(error); replaying without the session store")
-            return nil
         }
     }
 

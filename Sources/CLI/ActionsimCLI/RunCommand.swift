@@ -6,6 +6,8 @@ import LabMetrics
 import LiveLoop
 import OutputFiles
 import SessionLog
+import RunRecords
+import Scenarios
 import SessionStore
 import Simulation
 import SimulationEvents
@@ -199,48 +201,32 @@ struct LiveRun {
         }
         // Zero on the run's time line, taken before the log so its header can name it.
         let origin = RealClock.monotonicNow()
-        var log: SessionLogFile?
-        if !session.noLog {
-            CutShortLogs.report(in: session.logDirectory ?? SessionLogFile.defaultDirectory, by: source)
-            do {
-                log = try SessionLogFile(directory: session.logDirectory ?? SessionLogFile.defaultDirectory, header: .init(
-                    source: source, name: configuration.profile?.name ?? "terminal",
-                    app: configuration.setup.settings.appName, settings: configuration.setup.settings.description,
-                    seed: configuration.setup.seed, clock: "real", monotonicOrigin: origin))
-                // The loop flushes after each wake-up: written there, with no thread woken.
-                log!.writesInline = true
-                sinks.append(log!)
-            } catch {
-                Terminal.warning("warning: \(error); running without a session log")
-            }
-        }
+        let logDirectory = session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory
+        if let logDirectory { CutShortLogs.report(in: logDirectory, by: source) }
+        // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
+        let records = RunRecords(
+            run: .init(source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
+                       seed: configuration.setup.seed, clock: "real",
+                       wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors,
+                       board: lab.settings.board),
+            settings: configuration.setup.settings.description, monotonicOrigin: origin,
+            places: .init(logDirectory: logDirectory, storePath: output.noStore ? nil : lab.settings.localPath),
+            writing: .live, doing: "running")
+        for line in records.opened { Terminal.warning(line) }
+        let log = records.log
+        if let log { sinks.append(log) }
         let recorder = recordTo != nil ? InputRecorder() : nil
         if let recorder { sinks.append(recorder) }
         if let metrics = lab.metrics { sinks.append(metrics) }
-        // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
-        var stored: SessionRecorder?
-        var labLink: LabLink?
-        if !output.noStore {
-            do {
-                let database = try SessionDatabase(path: lab.settings.localPath)
-                StoreOptions.report(database)
-                stored = SessionRecorder(database: database, run: .init(
-                    source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,
-                    seed: configuration.setup.seed, clock: "real",
-                    wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors,
-                    board: lab.settings.board))
-                stored!.commitsInline = true
-                sinks.append(stored!)
-                labLink = LabLink(settings: lab.settings, recorder: stored!, metrics: lab.metrics, live: true)
-            } catch {
-                Terminal.warning("warning: \(error); running without the session store")
-            }
-        }
+        let stored = records.recorder
+        if let stored { sinks.append(stored) }
+        let labLink = stored.flatMap { LabLink(settings: lab.settings, recorder: $0, metrics: lab.metrics, live: true) }
 
         // A log that cannot be written (a full disk) does not stop the session: say so
         // the moment it happens, and again at the end.
         var logFailureSaid = false
-        let stillRecording = (output.json ? "standard output" : "the timeline") + (stored != nil ? " and the session store" : "")
+        let shownOn = output.json ? "standard output" : "the timeline"
+        let stillRecording = records.stillRecording(besides: shownOn)
         let live = LiveSession(configuration: configuration, sink: EventFanOut(sinks), recorder: recorder,
                                flushLog: {
                                    json?.flush()
@@ -273,8 +259,7 @@ struct LiveRun {
         } catch {
             out.flush()
             web?.stop(at: .zero)
-            log?.close(at: .zero)
-            _ = stored?.close()
+            _ = records.close(at: .zero, output: shownOn)
             _ = labLink?.finish()
             let (status, message) = ExitStatus.of(error)
             result.error = CommandError(status: status, message: message)
@@ -282,16 +267,7 @@ struct LiveRun {
         }
         out.flush()
         web?.stop(at: outcome.endTime)
-        if let log {
-            if let error = log.close(at: outcome.endTime) {
-                result.notes.append("warning: the session log \(log.path) is incomplete (\(error)): \(log.eventsWritten) events written, "
-                                    + "\(log.eventsNotWritten) after that only in memory (\(stillRecording)); the session itself ran to the end")
-            } else { result.notes.append("session log: \(log.path)") }
-        }
-        if let stored {
-            let error = stored.close()
-            result.notes += StoreReport.lines(stored, error: error, logHasEverything: log != nil && log?.writeError == nil)
-        }
+        result.notes += records.close(at: outcome.endTime, output: shownOn)
         if let labLink { result.notes += labLink.finish() }
         if let recorder, let recordTo {
             let recorded = Date()

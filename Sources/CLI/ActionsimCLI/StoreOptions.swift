@@ -1,5 +1,6 @@
 import ArgumentParser
 import LabStore
+import RunRecords
 import SessionStore
 import Telemetry
 
@@ -57,11 +58,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     static func report(_ database: SessionDatabase) {
-        for session in database.recovered {
-            let marked = session.marked ? "marked interrupted"
-                : "shown as interrupted (the store is read-only, so it is not marked)"
-            Terminal.warning("session \(session.id) was not ended when its run stopped; \(marked), \(session.samplesKept) samples kept (T4)")
-        }
+        for line in RunRecords.recovered(database) { Terminal.warning(line) }
     }
 }
 

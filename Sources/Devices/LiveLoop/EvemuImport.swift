@@ -1,6 +1,7 @@
 import ActionButtonCore
 import DeviceProfiles
 import LinuxInput
+import Scenarios
 import YAMLDocuments
 
 /// Reads `evemu-record` output (the `E:` lines) into scenario steps: the profile's keys

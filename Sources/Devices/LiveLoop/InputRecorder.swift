@@ -1,4 +1,5 @@
 import ActionButtonCore
+import Scenarios
 import SimulationEvents
 
 /// Captures a live session for `actionsim record`: the loop hands it every input it applies

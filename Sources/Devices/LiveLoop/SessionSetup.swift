@@ -94,3 +94,17 @@ public struct SessionSetup: Sendable {
         return FileManager.default.currentDirectoryPath + "/" + path
     }
 }
+
+extension RecordedScenario.Header.App {
+    /// How a setup's app is named from a scenario in `directory`; nil for an inline manifest.
+    public init?(_ source: SessionSetup.AppSource, from directory: String) {
+        switch source {
+        case .file(let path): self = .file(ScenarioText.relativePath(path, from: directory))
+        // Read back as the built-in manifest wherever the scenario is, unless a file of
+        // that name is beside it.
+        case .builtIn(let path): self = .file(path)
+        case .swift(let name): self = .swift(name)
+        case .inline: return nil
+        }
+    }
+}

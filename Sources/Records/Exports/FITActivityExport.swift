@@ -137,7 +137,8 @@ enum FITActivityExport {
         }
         let timeline = try rows.events([.paused, .resumed])
         var pending = try timeline.next()
-        let samples = try rows.samples()
+        // What the records and the laps' totals hold: no depth, pressure or water temperature.
+        let samples = try rows.samples(fields: [.heartRate, .activeEnergy, .distance, .speed, .cadence, .strokes])
         while let timed = try samples.next() {
             while let event = pending, event.time <= timed.time {
                 try writeTimer(event)
@@ -152,9 +153,16 @@ enum FITActivityExport {
             lapTotals.add(s)
             sessionTotals.add(s)
             let position = route.flatMap { route in s.distance.map { route.position(at: $0) } }
-            try fit.write(record, [time(timed.time), position.map { FITWriter.semicircles($0.latitude) },
-                                   position.map { FITWriter.semicircles($0.longitude) }, rounded(s.heartRate), rounded(s.cadence),
-                                   rounded(s.distance, 100), rounded(s.speed, 1000), rounded(s.strokes)])
+            try fit.write(record) { message in
+                message.put(time(timed.time))
+                message.put(position.map { FITWriter.semicircles($0.latitude) })
+                message.put(position.map { FITWriter.semicircles($0.longitude) })
+                message.put(rounded(s.heartRate))
+                message.put(rounded(s.cadence))
+                message.put(rounded(s.distance, 100))
+                message.put(rounded(s.speed, 1000))
+                message.put(rounded(s.strokes))
+            }
         }
         while let event = pending {
             try writeTimer(event)

@@ -280,7 +280,7 @@ public struct PlotModel: Sendable {
             var heartRate = ColumnReducer(columns)
             var speed = ColumnReducer(columns)
             var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, totals: &totals) { timed in
+            try Self.reduce(rows, fields: [.heartRate, .speed, .distance, .activeEnergy], totals: &totals) { timed in
                 heartRate.add(timed.time, timed.sample.heartRate)
                 speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
             } pause: {
@@ -347,7 +347,7 @@ public struct PlotModel: Sendable {
             var temperature = ColumnReducer(columns)
             var trace = DiveTrace(ascent: ColumnReducer(columns), stop: SafetyStopFinder(depth: context.safetyStopDepth ?? 5))
             var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, totals: &totals) { timed in
+            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals) { timed in
                 depth.add(timed.time, timed.sample.depth)
                 temperature.add(timed.time, timed.sample.waterTemperature)
                 trace.add(timed)
@@ -494,10 +494,14 @@ public struct PlotModel: Sendable {
     /// The one pass over the samples: every sample is added to the summary's totals, and
     /// each one in a stretch of running time to the series (`add`), with a break where the
     /// session paused (`pause`).
-    private static func reduce(_ rows: some SessionRows, totals: inout SessionSummary.SampleTotals,
+    ///
+    /// Only the readings in `fields` are read (the store's time a row grows with its
+    /// columns): what the plot draws and what its subtitle says of the summary; the
+    /// summary's other totals are left out.
+    private static func reduce(_ rows: some SessionRows, fields: SampleFields, totals: inout SessionSummary.SampleTotals,
                                each add: (RecordedSession.TimedSample) -> Void, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
-        let samples = try rows.samples()
+        let samples = try rows.samples(fields: fields)
         var interval = try intervals.next()
         while let timed = try samples.next() {
             totals.add(timed)

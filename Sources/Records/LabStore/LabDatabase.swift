@@ -166,7 +166,9 @@ final class LabSessionRows: SessionRows {
         return Int((try? rows.first?.decode(Int64.self)) ?? 0)
     }
 
-    func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample> {
+    /// Every reading of each sample, whatever `fields` asks for (allowed: at least those): a
+    /// page of a lab's rows costs its round trip far more than its columns.
+    func samples(after: Timestamp?, through: Timestamp?, fields: SampleFields) throws -> any SessionCursor<RecordedSession.TimedSample> {
         SampleCursor(rows: self, after: after?.nanoseconds, through: through?.nanoseconds ?? .max)
     }
 

@@ -29,11 +29,19 @@ final class StoredSessionRows: SessionRows {
         self.path = path
     }
 
-    static let sampleSQL = """
-        SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes,
-               depth, pressure, water_temperature, submerged
-        FROM samples WHERE session_id = ?1 AND t >= ?2 AND t <= ?3 ORDER BY t
-        """
+    /// The sample columns after `t` and `elapsed`, in `SampleFields`' bit order: heart rate
+    /// to water temperature as `SessionDatabase.plausibleFields` lists them, then submerged.
+    static let fieldColumns = ["heart_rate", "active_energy", "distance", "speed", "cadence", "strokes",
+                               "depth", "pressure", "water_temperature", "submerged"]
+
+    /// The query for the samples with the readings `fields` names; the statement is prepared
+    /// once per read and per set of fields. SQLite's time a row grows with the columns read.
+    /// A bound left out (nil) is not in the query either: no comparison a row for it.
+    static func sampleSQL(_ fields: SampleFields, after: Bool, through: Bool) -> String {
+        let columns = fieldColumns.indices.filter { fields.contains(SampleFields(rawValue: 1 << $0)) }.map { fieldColumns[$0] }
+        return "SELECT " + (["t", "elapsed"] + columns).joined(separator: ", ") + " FROM samples WHERE session_id = ?1"
+            + (after ? " AND t >= ?2" : "") + (through ? " AND t <= ?3" : "") + " ORDER BY t"
+    }
 
     func sampleCount() throws -> Int {
         do {
@@ -43,19 +51,16 @@ final class StoredSessionRows: SessionRows {
         }
     }
 
-    func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample> {
-        let statement = try take(Self.sampleSQL)
+    func samples(after: Timestamp?, through: Timestamp?, fields: SampleFields) throws
+        -> any SessionCursor<RecordedSession.TimedSample> {
+        if let after, after.nanoseconds == .max { return EmptyCursor() }
+        let statement = try take(Self.sampleSQL(fields, after: after != nil, through: through != nil))
         let handle = statement.sqliteStatement
         sqlite3_bind_int64(handle, 1, header.id)
-        if let after {
-            // `t > after`, written `t >= after + 1` so that an unbounded start includes Int64.min.
-            guard after.nanoseconds < .max else { return EmptyCursor() }
-            sqlite3_bind_int64(handle, 2, after.nanoseconds + 1)
-        } else {
-            sqlite3_bind_int64(handle, 2, .min)
-        }
-        sqlite3_bind_int64(handle, 3, through?.nanoseconds ?? .max)
-        return SampleCursor(rows: self, statement: statement)
+        // `t > after`, written `t >= after + 1`.
+        if let after { sqlite3_bind_int64(handle, 2, after.nanoseconds + 1) }
+        if let through { sqlite3_bind_int64(handle, 3, through.nanoseconds) }
+        return SampleCursor(rows: self, statement: statement, fields: fields)
     }
 
     func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event> {
@@ -134,14 +139,18 @@ private final class SampleCursor: SessionCursor {
     private let start: Int64
     private let end: Int64
     private let ranges: [ClosedRange<Double>]
+    /// The readings the statement selects, in column order from column 2: indices into
+    /// `StoredSessionRows.fieldColumns`.
+    private let fields: [Int]
 
-    init(rows: StoredSessionRows, statement: Statement) {
+    init(rows: StoredSessionRows, statement: Statement, fields: SampleFields) {
         self.rows = rows
         self.statement = statement
         kind = rows.header.kind
         start = rows.stored.start
         end = rows.stored.end ?? rows.stored.start + StoredSession.timeLimit
         ranges = SessionDatabase.plausibleFields.map(\.range)
+        self.fields = StoredSessionRows.fieldColumns.indices.filter { fields.contains(SampleFields(rawValue: 1 << $0)) }
     }
 
     deinit { close() }
@@ -162,38 +171,45 @@ private final class SampleCursor: SessionCursor {
         guard elapsed >= 0, elapsed <= t - start else {
             throw rows.damaged("the sample at \(time) has an elapsed time of \(elapsed) ns; expected 0 to \(t - start) ns, the time since its start")
         }
-        var sample = SensorSample(session: kind, elapsed: .nanoseconds(elapsed))
-        // Columns 2 to 10, heart rate to water temperature, as `plausibleFields` lists them.
-        func value(_ column: Int32) throws -> Double? {
+        // Filled in place: a sample is some 190 bytes, and each copy of it a row costs.
+        var timed = RecordedSession.TimedSample(time: time, sample: SensorSample(session: kind, elapsed: .nanoseconds(elapsed)))
+        // A number, as `plausibleFields[field]` allows it.
+        func value(_ column: Int32, _ field: Int) throws -> Double? {
             switch sqlite3_column_type(handle, column) {
             case SQLITE_NULL:
                 return nil
             case SQLITE_INTEGER, SQLITE_FLOAT:
                 let value = sqlite3_column_double(handle, column)
-                guard ranges[Int(column) - 2].contains(value) else {
-                    throw rows.damaged("the sample at \(time) has a \(SessionDatabase.plausibleFields[Int(column) - 2].name) of \(value)")
+                guard ranges[field].contains(value) else {
+                    throw rows.damaged("the sample at \(time) has a \(SessionDatabase.plausibleFields[field].name) of \(value)")
                 }
                 return value
             default:
-                throw rows.damaged("the sample at \(time)'s \(SessionDatabase.plausibleFields[Int(column) - 2].name) holds \(Column.describe(handle, column)) where a number belongs")
+                throw rows.damaged("the sample at \(time)'s \(SessionDatabase.plausibleFields[field].name) holds \(Column.describe(handle, column)) where a number belongs")
             }
         }
-        sample.heartRate = try value(2)
-        sample.activeEnergy = try value(3)
-        sample.distance = try value(4)
-        sample.speed = try value(5)
-        sample.cadence = try value(6)
-        sample.strokes = try value(7)
-        sample.depth = try value(8)
-        sample.pressure = try value(9)
-        sample.waterTemperature = try value(10)
-        switch sqlite3_column_type(handle, 11) {
-        case SQLITE_NULL: sample.submerged = nil
-        case SQLITE_INTEGER: sample.submerged = sqlite3_column_int64(handle, 11) != 0
-        default:
-            throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, 11)) where a whole number belongs")
+        for (offset, field) in fields.enumerated() {
+            let column = Int32(2 + offset)
+            switch field {
+            case 0: timed.sample.heartRate = try value(column, field)
+            case 1: timed.sample.activeEnergy = try value(column, field)
+            case 2: timed.sample.distance = try value(column, field)
+            case 3: timed.sample.speed = try value(column, field)
+            case 4: timed.sample.cadence = try value(column, field)
+            case 5: timed.sample.strokes = try value(column, field)
+            case 6: timed.sample.depth = try value(column, field)
+            case 7: timed.sample.pressure = try value(column, field)
+            case 8: timed.sample.waterTemperature = try value(column, field)
+            default:    // 9, submerged
+                switch sqlite3_column_type(handle, column) {
+                case SQLITE_NULL: timed.sample.submerged = nil
+                case SQLITE_INTEGER: timed.sample.submerged = sqlite3_column_int64(handle, column) != 0
+                default:
+                    throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, column)) where a whole number belongs")
+                }
+            }
         }
-        return RecordedSession.TimedSample(time: time, sample: sample)
+        return timed
     }
 }
 

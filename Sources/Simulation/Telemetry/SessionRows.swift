@@ -76,17 +76,51 @@ public protocol SessionRows {
     var header: SessionHeader { get }
     /// How many samples the session has.
     func sampleCount() throws -> Int
-    /// The samples with `after < time <= through` (nil: no bound), in time order.
-    func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample>
+    /// The samples with `after < time <= through` (nil: no bound), in time order, with at
+    /// least the readings `fields` names: the store reads only those columns (a plot of a
+    /// million samples needs three of the ten), the others may be nil.
+    func samples(after: Timestamp?, through: Timestamp?, fields: SampleFields) throws
+        -> any SessionCursor<RecordedSession.TimedSample>
     /// The events of these kinds (nil: all), in time order, then in the order they were recorded.
     func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event>
 }
 
 extension SessionRows {
-    /// Every sample, in time order.
+    /// Every sample, in time order, with every reading.
     public func samples() throws -> any SessionCursor<RecordedSession.TimedSample> {
-        try samples(after: nil, through: nil)
+        try samples(after: nil, through: nil, fields: .all)
     }
+
+    /// Every sample, in time order, with at least the readings `fields` names.
+    public func samples(fields: SampleFields) throws -> any SessionCursor<RecordedSession.TimedSample> {
+        try samples(after: nil, through: nil, fields: fields)
+    }
+
+    /// The samples with `after < time <= through`, with every reading.
+    public func samples(after: Timestamp?, through: Timestamp?) throws -> any SessionCursor<RecordedSession.TimedSample> {
+        try samples(after: after, through: through, fields: .all)
+    }
+}
+
+/// The readings of a `SensorSample` a reader of samples needs, one flag per optional
+/// reading (the time and elapsed time always come).
+public struct SampleFields: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let heartRate = SampleFields(rawValue: 1 << 0)
+    public static let activeEnergy = SampleFields(rawValue: 1 << 1)
+    public static let distance = SampleFields(rawValue: 1 << 2)
+    public static let speed = SampleFields(rawValue: 1 << 3)
+    public static let cadence = SampleFields(rawValue: 1 << 4)
+    public static let strokes = SampleFields(rawValue: 1 << 5)
+    public static let depth = SampleFields(rawValue: 1 << 6)
+    public static let pressure = SampleFields(rawValue: 1 << 7)
+    public static let waterTemperature = SampleFields(rawValue: 1 << 8)
+    public static let submerged = SampleFields(rawValue: 1 << 9)
+    public static let all = SampleFields(rawValue: (1 << 10) - 1)
+    /// What `SessionSummary.SampleTotals` adds up.
+    public static let totals: SampleFields = [.heartRate, .activeEnergy, .distance, .depth, .waterTemperature, .submerged]
 }
 
 /// Reads an array in order: the cursor of a session held in memory.
@@ -112,7 +146,8 @@ public final class ArrayCursor<Element>: SessionCursor {
 extension RecordedSession: SessionRows {
     public func sampleCount() -> Int { samples.count }
 
-    public func samples(after: Timestamp?, through: Timestamp?) -> any SessionCursor<TimedSample> {
+    /// Every reading, whatever `fields` asks for: they are in memory already.
+    public func samples(after: Timestamp?, through: Timestamp?, fields: SampleFields) -> any SessionCursor<TimedSample> {
         // Samples are in time order: the bounds are found by bisection.
         func firstIndex(where isPast: (TimedSample) -> Bool) -> Int {
             var low = 0, high = samples.count

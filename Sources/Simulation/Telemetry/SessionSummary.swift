@@ -68,7 +68,7 @@ public struct SessionSummary: Hashable, Sendable {
 
     public init(_ rows: some SessionRows) throws {
         var totals = SampleTotals()
-        let cursor = try rows.samples()
+        let cursor = try rows.samples(fields: .totals)
         while let timed = try cursor.next() { totals.add(timed) }
         try self.init(rows, totals: totals)
     }

@@ -4,8 +4,8 @@ import SessionStore
 /// sessions it stored and how to look at them; and when a write failed (a full disk), what
 /// was not stored and why. A session none of whose samples were stored is never the one
 /// pointed at.
-enum StoreReport {
-    static func lines(_ recorder: SessionRecorder, error: StoreError?, logHasEverything: Bool) -> [String] {
+public enum StoreReport {
+    public static func lines(_ recorder: SessionRecorder, error: StoreError?, logHasEverything: Bool) -> [String] {
         var lines: [String] = []
         let ids = recorder.sessionIDs
         let samples = recorder.samplesCommitted
