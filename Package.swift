@@ -207,18 +207,36 @@ let package = Package(
             "YAMLDocuments", "ActionButtonCore", "AppIntents", "Telemetry",
             .product(name: "SystemPackage", package: "swift-system"),
         ], path: "Sources/Devices/LiveLoop"),
+        // The tests: a test target per module, named <Module>Tests, and TestSupport, which they
+        // share: the repository's paths, the built binary, the one subprocess runner, and the
+        // recorded sessions several targets' tests start from.
+        .target(name: "TestSupport", dependencies: [
+            "Scenarios", "SessionStore", "Telemetry", "SimulationEvents", "ActionButtonCore", "YAMLDocuments",
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
-        .testTarget(name: "ScenarioTests", dependencies: [
-            "Scenarios", "Simulation", "SimulationEvents", "AppManifests", "AppIntents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
-            "Telemetry",
-        ]),
-        .testTarget(name: "ActionsimCLITests", dependencies: [
-            "actionsim", "ActionButtonHarness", .product(name: "GRDB", package: "GRDB.swift"),
+        .testTarget(name: "YAMLDocumentsTests", dependencies: ["YAMLDocuments"]),
+        .testTarget(name: "SimulationTests", dependencies: [
+            "Simulation", "SimulationEvents", "AppIntents", "ActionButtonCore", "AppManifests", "Scenarios", "SessionLog", "Telemetry",
+            "YAMLDocuments", "TestSupport",
         ]),
         .testTarget(name: "TelemetryTests", dependencies: [
-            "Telemetry", "SessionStore", "Exports", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents",
-            "YAMLDocuments",
+            "Telemetry", "Scenarios", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
+        ]),
+        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog"]),
+        .testTarget(name: "ScenariosTests", dependencies: [
+            "Scenarios", "AppManifests", "AppIntents", "SessionLog", "SimulationEvents", "Telemetry", "ActionButtonCore", "YAMLDocuments",
+            "TestSupport",
+        ]),
+        .testTarget(name: "SessionStoreTests", dependencies: [
+            "SessionStore", "Telemetry", "Exports", "Scenarios", "ActionButtonCore", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .testTarget(name: "ExportsTests", dependencies: [
+            "Exports", "Telemetry", "SessionStore", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "TestSupport",
+        ]),
+        // The built `actionsim` run as a user runs it ("actionsim" here only builds it first).
+        .testTarget(name: "ActionsimCLITests", dependencies: [
+            "actionsim", "ActionButtonHarness", "LinuxInput", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation", "SimulationEvents",
@@ -226,6 +244,7 @@ let package = Package(
         ]),
         // Issue 14: watch-target files written as for Xcode in Swift 5 language mode (`static
         // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
+        // These two are the harness's too, each in the language mode it checks.
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -235,13 +254,11 @@ let package = Package(
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [
-            "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore", "LiveLoop",
+            "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveLoopTests", dependencies: [
-            "LiveLoop", "DeviceProfiles", "LinuxInput", "Scenarios", "Simulation", "SimulationEvents", "SessionLog", "ActionButtonCore", "YAMLDocuments",
-            "actionsim",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "LiveLoop", "DeviceProfiles", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The "Bad input" tables of docs/bad-input.md, row by row: each kind of bad input, given to the built
 /// `actionsim` as a user would, and exactly what the user sees. Nothing crashes; bad input

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 /// Runs the built `actionsim` and returns its exit status and output (`CLI.run`).
 struct Run {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every example in README.md, CONTRIBUTING.md and docs/ is run against the built
 /// `actionsim`, so that none can go stale: YAML through `actionsim check`, commands in a
@@ -128,7 +129,7 @@ enum DocExampleRunner {
         let blocks = DocExamples.blocks(in: markdown, document: document).blocks
         let scratch = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try await CLI.offExecutor {
+        try await offExecutor {
             for folder in ["scenarios", "devices", "Examples"] {
                 try FileManager.default.copyItem(atPath: CLI.packageRoot + "/" + folder, toPath: scratch + "/" + folder)
             }

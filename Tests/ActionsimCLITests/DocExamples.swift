@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The fenced blocks of the documentation (README.md, CONTRIBUTING.md, docs/*.md), read as
 /// `DocExampleTests` runs them. How a block is marked (its fence's info string, after the

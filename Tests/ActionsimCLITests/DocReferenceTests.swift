@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What the documentation points at is there: every relative link leads to a file of the
 /// repository (never outside it: a clone has nothing beside it) and to a heading that exists,
@@ -96,7 +97,7 @@ struct DocReferenceTests {
         return problems
     }
 
-    /// Repository paths named in backticks (`Tests/LiveLoopTests/LiveFaultTests.swift`) that
+    /// Repository paths named in backticks (`Tests/ActionsimCLITests/LiveFaultTests.swift`) that
     /// are not there.
     static func missingPaths(in markdown: String, document: String, root: String = CLI.packageRoot) -> [String] {
         let code = try! NSRegularExpression(pattern: #"`((?:Sources|Tests|scenarios|devices|udev|Examples|Benchmarks|docs)/[^`\s*<>…]+)`"#)
@@ -149,12 +150,12 @@ struct DocReferenceTests {
         return sources
     }
 
-    // The file reading runs on a thread of its own (CLI.offExecutor), not on Swift's few
+    // The file reading runs on a thread of its own (offExecutor), not on Swift's few
     // executor threads, which the real-time tests running beside these need.
 
     @Test("Every relative link in the repository's Markdown leads to a file of the repository, and to a heading that is there")
     func linksLeadSomewhere() async throws {
-        let problems = try await CLI.offExecutor {
+        let problems = try await offExecutor {
             try Self.markdownFiles().flatMap { document in
                 Self.brokenLinks(in: try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8), document: document)
             }
@@ -165,7 +166,7 @@ struct DocReferenceTests {
 
     @Test("Every repository path and test that README.md, CONTRIBUTING.md and docs/ name is there")
     func namedThingsExist() async throws {
-        let problems = try await CLI.offExecutor {
+        let problems = try await offExecutor {
             let sources = Self.testSources()
             return try DocExamples.documents().flatMap { document in
                 let markdown = try String(contentsOfFile: CLI.packageRoot + "/" + document, encoding: .utf8)
@@ -177,12 +178,12 @@ struct DocReferenceTests {
 
     @Test("A link outside the tree, a missing file or anchor, a moved path and a renamed test are each caught")
     func staleReferencesCaught() async throws {
-        let sources = try await CLI.offExecutor { Self.testSources() }
+        let sources = try await offExecutor { Self.testSources() }
         let unknown = "a" + "13"  // a rule that is not there, written so that this file names none
         let markdown = """
         The rules: [SPEC](../shared/SPEC.md), [A5](docs/rules.md#a5), [the unknown rule](docs/rules.md#\(unknown)),
         [gone](docs/nowhere.md), [ok](Benchmarks/README.md).
-        `Tests/LiveInputTests/LiveFaultTests.swift`, `Tests/LiveLoopTests/LiveFaultTests.swift:12`,
+        `Tests/LiveInputTests/LiveFaultTests.swift`, `Tests/ActionsimCLITests/LiveFaultTests.swift:12`,
         `StoreUseTests`, `NoSuchTests`, `EverydayUseTests.stepAfterUntil`, `EverydayUseTests.noSuchTest`.
         ```text
         [not a link](nowhere.md)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What a user hits in everyday use, run against the built `actionsim` (docs/bad-input.md
 /// names each test in its table).

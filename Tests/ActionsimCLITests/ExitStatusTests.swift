@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -92,21 +93,12 @@ struct ExitStatusTests {
           - {at: 0s, gesture: press}
           - {at: 10m, end: session}
         """.write(toFile: scenario, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["replay", scenario, "--realtime", "--no-log", "--no-store"]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--no-store"], stdout: .discard)
         try await Task.sleep(for: .seconds(1.5))
-        kill(process.processIdentifier, SIGINT)
-        let stderr = try await CLI.offExecutor {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(stderr)")
+        process.signal(SIGINT)
+        let result = await process.wait()
+        let stderr = result.stderr
+        #expect(result.reason == .exit && result.status == 130, "\(stderr)")
         #expect(stderr.contains("by a signal: the log and the store hold every event up to then; expectations were not checked"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 /// Faults a run must survive without losing what it acknowledged (T4): killed at a random
 /// point, stopped with SIGTERM, or left without disk space for its log. Run on the built
@@ -35,32 +36,20 @@ struct FaultTests {
 
     /// A started `actionsim`, its output going to files.
     struct Started {
-        var process: Process
-        var stdout: String
-        var stderr: String
+        var process: ChildProcess
 
         /// Waits for the process to end without holding one of the few threads that Swift
         /// Testing runs every test on (a real-time test in parallel needs them on time).
         func wait() async throws -> Int32 {
-            while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
-            return process.terminationStatus
+            await process.wait().status
         }
 
-        var errorText: String { (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? "" }
+        var errorText: String { process.stderr }
     }
 
     static func start(_ arguments: [String], in directory: String) throws -> Started {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        let stdout = directory + "/stdout.txt", stderr = directory + "/stderr.txt"
-        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: stdout)
-        process.standardError = FileHandle(forWritingAtPath: stderr)
-        try process.run()
-        return Started(process: process, stdout: stdout, stderr: stderr)
+        Started(process: try ChildProcess(CLI.binary, arguments, environment: .inherited,
+                                          stdout: .file(directory + "/stdout.txt"), stderr: .file(directory + "/stderr.txt")))
     }
 
     /// The samples a store holds for a session, in time order (read-only, so that reading
@@ -148,7 +137,7 @@ struct FaultTests {
             try await Task.sleep(for: .seconds(delay))
             // What the recorder has committed, read as another process would, then the kill.
             let committed = try Self.storedSamples(store)
-            kill(started.process.processIdentifier, SIGKILL)
+            started.process.signal(SIGKILL)
             #expect(try await started.wait() == SIGKILL, "killed after \(delay) s")
             committedBeforeSomeKill = committedBeforeSomeKill || !committed.isEmpty
 
@@ -186,7 +175,7 @@ struct FaultTests {
         let store = directory + "/actionsim.sqlite", logs = directory + "/logs"
         let started = try Self.start(["replay", scenario, "--realtime", "--log-dir", logs, "--db", store], in: directory)
         try await Task.sleep(for: .seconds(2.5))
-        kill(started.process.processIdentifier, SIGTERM)
+        started.process.signal(SIGTERM)
         #expect(try await started.wait() == 128 + SIGTERM)
         #expect(started.errorText.contains("by a signal: the log and the store hold every event up to then"), "\(started.errorText)")
 
@@ -210,23 +199,12 @@ struct FaultTests {
     static func replayWithFullLogDirectory(_ logs: String, store: String?, expectedError: String,
                                            wrapper: [String] = []) async throws {
         let arguments = ["replay", "scenarios/demo.yaml", "--log-dir", logs] + (store.map { ["--db", $0] } ?? ["--no-store"])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: wrapper.isEmpty ? CLI.binary : "/bin/bash")
-        process.arguments = wrapper.isEmpty ? arguments : wrapper + [CLI.binary] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let (stdout, stderr) = try await CLI.offExecutor {
-            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (stdout, stderr)
-        }
+        let run = try await ChildProcess.run(wrapper.isEmpty ? CLI.binary : "/bin/bash",
+                                             wrapper.isEmpty ? arguments : wrapper + [CLI.binary] + arguments)
+        let (stdout, stderr) = (run.stdout, run.stderr)
 
         // The run goes on: it ends normally, its timeline and verdicts complete.
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        #expect(run.status == 0, "\(stderr)")
         #expect(stdout.contains("expectations:") && stdout.contains("passed"))
         // Said when it happens, once, and again at the end with what the log holds.
         let errors = stderr.split(separator: "\n").filter { $0.hasPrefix("error: cannot write the session log") }
@@ -278,28 +256,5 @@ enum SessionLogCheck {
             let text = (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
             return !(text.split(separator: "\n").last?.contains("\"event\":\"log-end\"") ?? false)
         }
-    }
-}
-
-extension CLI {
-    /// Runs blocking work (a child's output and exit) on a thread of its own, so that waiting
-    /// for the child does not hold one of Swift's executor threads (as many as cores) that
-    /// real-time tests beside it need.
-    static func offExecutor<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
-        }
-    }
-
-    /// Runs a system tool, returning its exit status.
-    static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }

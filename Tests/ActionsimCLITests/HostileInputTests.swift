@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Input written to do harm or to mislead, given to the built `actionsim` as a user would
 /// (docs/bad-input.md names each test in its table).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `actionsim init-package` on watch app folders as a new user has them: what it finds, what
 /// it leaves out, what it refuses, and the package it writes (not built here: make

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `actionsim` as docs/real-buttons.md installs it (`sudo install .build-static/release/actionsim
 /// /usr/local/bin/`): the executable alone, far from the checkout, run from a directory of

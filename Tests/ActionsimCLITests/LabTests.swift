@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 
 /// The lab's servers, started by `make test-lab` (Tests/lab/lab-servers.sh): PostgreSQL and
 /// Prometheus on loopback. Without them (a plain `swift test`) the tests that need them are
@@ -28,29 +29,12 @@ enum Lab {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Runs a program to its end on a thread of its own (`CLI.offExecutor`): waiting for it on
-    /// one of Swift's executor threads (two on this machine) starved the child's exit
-    /// notification, and the test hung in `waitUntilExit` with the child a zombie.
+    /// Runs a program to its end, waiting off Swift's executor: waiting for it on one of
+    /// Swift's executor threads (two on this machine) starved the child's exit notification,
+    /// and the test hung in `waitUntilExit` with the child a zombie.
     static func tool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> CLI.Result {
-        try await CLI.offExecutor {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-            var merged = ProcessInfo.processInfo.environment
-            merged["NO_COLOR"] = "1"
-            for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
-            process.environment = merged
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CLI.Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                              stderr: String(decoding: stderr, as: UTF8.self))
-        }
+        try await ChildProcess.run(path, arguments, environment: .inherited(
+            ["NO_COLOR": "1"].merging(environment.mapValues { $0.isEmpty ? nil : $0 }) { $1 }))
     }
 
     /// `actionsim` with these environment variables (an empty value removes one).
@@ -87,52 +71,28 @@ struct LabTestError: Error, CustomStringConvertible {
 
 /// A running `actionsim` (a live `run` whose keys the test types through a pipe, or a
 /// command that serves pages until it is interrupted).
-final class LiveBoard: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe()
-    private let errors = Pipe()
-    private let output = Pipe()
-    private let collected = StderrText()
+final class LiveBoard: Sendable {
+    let process: ChildProcess
 
     init(_ arguments: [String], command: String = "run") throws {
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = [command] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.packageRoot)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        let collected = self.collected
-        errors.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-        output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-        try process.run()
+        process = try ChildProcess(CLI.binary, [command] + arguments, environment: .inherited(["NO_COLOR": "1"]),
+                                   input: .pipe, stdout: .discard)
     }
 
-    func type(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
+    func type(_ keys: String) { process.type(keys) }
 
-    var stderr: String { collected.text }
+    var stderr: String { process.stderr }
 
     /// Waits (up to `seconds`) for standard error to contain `text`.
     func waitFor(_ text: String, seconds: Double = 20) async throws -> Bool {
-        let until = Date().addingTimeInterval(seconds)
-        while Date() < until {
-            if stderr.contains(text) { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return stderr.contains(text)
+        await process.waitFor(text, seconds: seconds)
     }
 
     /// Sends SIGINT (Ctrl-C) and waits for the exit status.
     func interrupt() async throws -> Int32 {
         process.interrupt()
-        try? input.fileHandleForWriting.close()
-        let process = self.process
-        return try await CLI.offExecutor {
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        process.closeInput()
+        return await process.wait().status
     }
 
     /// The first `http://...` URL it printed on standard error (after `web page: `), waiting for it.
@@ -145,21 +105,9 @@ final class LiveBoard: @unchecked Sendable {
     /// Quits (q) and waits for the exit status.
     func quit() async throws -> Int32 {
         type("q")
-        try? input.fileHandleForWriting.close()
-        let process = self.process
-        return try await CLI.offExecutor {
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        process.closeInput()
+        return await process.wait().status
     }
-}
-
-/// Standard error as it arrives, from the pipe's reading thread.
-final class StderrText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
 }
 
 @Suite("A lab: test shards", .serialized)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,19 +120,13 @@ struct OutputFileTests {
         try #require(mkfifo(fifo, 0o600) == 0)
         // The reader, a process of its own, opens the FIFO (waiting for the writer) and reads
         // to its end. A FIFO replaced by a file would leave it waiting: it is killed then.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
-        let read = Pipe()
-        reader.standardOutput = read
-        try reader.run()
-        let received = Task { try await CLI.offExecutor { read.fileHandleForReading.readDataToEndOfFile() } }
+        let reader = try ChildProcess("/bin/cat", [fifo])
         let run = try await CLI.run(["export", "1", "--format", "csv", "-o", fifo, "--data-dir", directory])
         #expect(run.status == 0, "\(run.stderr)")
         for _ in 0..<100 where reader.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        if reader.isRunning { kill(reader.processIdentifier, SIGKILL) }
+        if reader.isRunning { reader.signal(SIGKILL) }
         let expected = try await CLI.run(["export", "1", "--format", "csv", "-o", "-", "--data-dir", directory])
-        #expect(String(decoding: try await received.value, as: UTF8.self) == expected.stdout)
+        #expect(await reader.wait().stdout == expected.stdout)
         #expect(Self.fileType(fifo) == S_IFIFO)
     }
 

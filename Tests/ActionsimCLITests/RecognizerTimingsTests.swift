@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The press timings of a run, from a scenario and a device profile, checked together
 /// (docs: bad input).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every rule a test, a scenario or an example names (`A5`, `P3`, `T4`, `S3`) can be followed
 /// to its section in docs/rules.md, the one rules document, which is in the repository.
@@ -69,7 +70,7 @@ struct RuleReferenceTests {
     func everyCitedRuleFollowable() async throws {
         let documented = try Self.documentedRules()
         // Read on a thread of its own, not on the executor threads the real-time tests need.
-        let files = try await CLI.offExecutor {
+        let files = try await offExecutor {
             try Self.citingFiles().map { ($0, try String(contentsOfFile: CLI.packageRoot + "/" + $0, encoding: .utf8)) }
         }
         #expect(Self.unfollowable(in: files, documented: documented) == [])

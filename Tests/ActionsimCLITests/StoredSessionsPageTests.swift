@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// `actionsim sessions --web`: the stored sessions on a web page, a board at a time.
 @Suite("sessions --web", .serialized)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs `actionsim` with `arguments`; returns its exit status and standard error.
 func runActionsim(_ arguments: [String]) async throws -> (status: Int32, stderr: String) {

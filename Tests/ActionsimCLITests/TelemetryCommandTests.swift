@@ -1,67 +1,6 @@
 import Foundation
 import Testing
-
-/// Runs the real `actionsim` binary, as a user at a shell would.
-enum CLI {
-    static var binary: String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("actionsim").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return ".build/debug/actionsim"
-    }
-
-    static var packageRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    }
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs it to the end on a thread of its own (`offExecutor`): a test blocked in
-    /// `waitUntilExit` would hold one of the two threads of Swift's pool on this machine, and
-    /// the real-time tests running beside it would wait for seconds.
-    /// In `directory` (default: the package's root), with the test's environment and
-    /// NO_COLOR, or with exactly `environment` when given.
-    @discardableResult
-    static func run(_ arguments: [String], executable: String? = nil, directory: String? = nil,
-                    environment: [String: String]? = nil) async throws -> Result {
-        try await offExecutor { try runBlocking(arguments, executable: executable, directory: directory, environment: environment) }
-    }
-
-    private static func runBlocking(_ arguments: [String], executable: String?, directory: String?,
-                                    environment given: [String: String]?) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        // A developer's own lab (issue 18) stays out of the tests: each test names its store.
-        for name in ["ACTIONSIM_DB", "ACTIONSIM_BOARD", "ACTIONSIM_CONFIG"] { environment[name] = nil }
-        process.environment = given ?? environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-cli-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-}
+import TestSupport
 
 @Suite("Telemetry commands", .serialized)
 struct TelemetryCommandTests {
@@ -133,15 +72,11 @@ struct TelemetryCommandTests {
           - {at: 0s, gesture: press}
           - {at: 10m, end: session}
         """.write(toFile: scenario, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["replay", scenario, "--realtime", "--no-log", "--data-dir", data]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--data-dir", data],
+                                       stdout: .discard, stderr: .discard)
         try await Task.sleep(for: .seconds(3))
-        kill(process.processIdentifier, SIGKILL)
-        try await CLI.offExecutor { process.waitUntilExit() }
+        process.signal(SIGKILL)
+        await process.wait()
         let list = try await CLI.run(["sessions", "--data-dir", data])
         #expect(list.stderr.contains("session 1 was not ended when its run stopped; marked interrupted"))
         #expect(list.stdout.contains("interrupted"))

@@ -1,6 +1,7 @@
 import ActionButtonHarness
 import Foundation
 import Testing
+import TestSupport
 
 /// A simulated watch in a process of its own (`actionsim _watch`), as ActionButtonHarness
 /// launches one per watch for apps built by init-package. The plain actionsim has manifest

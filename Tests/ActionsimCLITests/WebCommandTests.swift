@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 @Suite("--web: where the page is served, said plainly when it cannot be", .serialized)
 struct WebCommandTests {

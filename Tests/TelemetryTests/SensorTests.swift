@@ -3,6 +3,7 @@ import Scenarios
 import SimulationEvents
 import Telemetry
 import Testing
+import TestSupport
 import YAMLDocuments
 
 @Suite("Simulated sensors")

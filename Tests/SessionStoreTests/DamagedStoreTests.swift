@@ -4,6 +4,7 @@ import GRDB
 import SessionStore
 import Telemetry
 import Testing
+import TestSupport
 
 /// The session database is outside input: a damaged, truncated or hand-edited file gets an
 /// error that says what is wrong, never a crash. The files under
@@ -59,7 +60,7 @@ struct DamagedStoreTests {
     func implausibleSample() async throws {
         let path = Fixture.temporaryDirectory() + "/store.sqlite"
         let database = try SessionDatabase(path: path)
-        let recorder = SessionStoreTests.recorder(database)
+        let recorder = Fixture.recorder(database)
         _ = try await Fixture.run(Fixture.workout(end: "20m"), sinks: [recorder])
         _ = try await Fixture.run(Fixture.workout(end: "20m"), sinks: [recorder])
         #expect(recorder.close() == nil)

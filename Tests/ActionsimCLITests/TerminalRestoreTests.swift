@@ -1,34 +1,23 @@
 import Foundation
 import LinuxInput
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `actionsim run` with the pseudo-terminal as its terminal; with `directory`, its timeline
 /// goes to `directory/out.txt` and its session log into `directory`.
-private func start(on terminal: PseudoTerminal, directory: String? = nil) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: actionsim)
-    process.arguments = ["run", "--no-store", "--app", repository + "/scenarios/apps/trailrunner.yaml"]
-        + (directory.map { ["--log-dir", $0, "--color", "never"] } ?? ["--no-log"])
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    process.standardInput = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-    if let directory {
-        _ = FileManager.default.createFile(atPath: directory + "/out.txt", contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: directory + "/out.txt")
-    } else {
-        process.standardOutput = FileHandle.nullDevice
-    }
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+private func start(on terminal: PseudoTerminal, directory: String? = nil) throws -> ChildProcess {
+    try ChildProcess(CLI.binary, ["run", "--no-store", "--app", CLI.packageRoot + "/scenarios/apps/trailrunner.yaml"]
+                        + (directory.map { ["--log-dir", $0, "--color", "never"] } ?? ["--no-log"]),
+                     environment: .inherited(["SWIFT_BACKTRACE": "enable=no"]),
+                     input: .handle(FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)),
+                     stdout: directory.map { .file($0 + "/out.txt") } ?? .discard, stderr: .discard)
 }
 
 /// The state letter of /proc/PID/stat: `T` is stopped.
-private func state(of process: Process) -> Character? {
+private func state(of process: ChildProcess) -> Character? {
     guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
           let close = stat.lastIndex(of: ")") else { return nil }
     return stat[stat.index(after: close)...].first { $0 != " " }
@@ -51,9 +40,8 @@ struct TerminalRestoreTests {
         #expect(terminal.isCooked)
         let process = try start(on: terminal)
         #expect(await eventually { !terminal.isCooked }, "actionsim never put the terminal in key-at-a-time mode")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        process.interrupt()
+        #expect(await process.wait().status == 0)
         #expect(terminal.isCooked)
     }
 
@@ -92,7 +80,7 @@ struct TerminalRestoreTests {
         }
         #expect(await eventually { !process.isRunning }, "\(ending) did not end the session")
         guard !process.isRunning else { return }
-        #expect(process.terminationStatus == 0)
+        #expect(await process.wait().status == 0)
         #expect(terminal.isCooked)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
         #expect(logs.count == 1)
@@ -106,10 +94,10 @@ struct TerminalRestoreTests {
         let terminal = try PseudoTerminal()
         let process = try start(on: terminal)
         #expect(await eventually { !terminal.isCooked })
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == signal)
+        process.signal(signal)
+        let ended = await process.wait()
+        #expect(ended.reason == .uncaughtSignal)
+        #expect(ended.status == signal)
         #expect(terminal.isCooked)
     }
 }

@@ -7,6 +7,7 @@ import Simulation
 import SimulationEvents
 import Telemetry
 import Testing
+import TestSupport
 import YAMLDocuments
 
 /// Button mashing: both buttons at 1,000 edges a second, with bounces (a 5 ms debounce, as
@@ -160,13 +161,5 @@ final class CountingSink: SimulationEventSink {
         case .edge, .edgeDropped: edges += 1
         default: break
         }
-    }
-}
-
-/// Runs slow synchronous work on a thread of its own and waits for it without holding one of
-/// Swift's executor threads (there are as many as cores: two here).
-func offExecutor<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

@@ -4,19 +4,15 @@ import Scenarios
 import SessionStore
 import Telemetry
 import Testing
+import TestSupport
 
 @Suite("Session store")
 struct SessionStoreTests {
-    static func recorder(_ database: SessionDatabase, sensors: SensorSettings = SensorSettings()) -> SessionRecorder {
-        SessionRecorder(database: database, run: .init(source: "test", name: "fixture", app: "Runner", seed: 1, clock: "virtual",
-                                                      wallClockAtZero: 1_700_000_000_000_000_000, sensors: sensors))
-    }
-
     @Test("T4: every sample, marker and state change of a run is stored and loads back as it was")
     func roundTrip() async throws {
         let directory = Fixture.temporaryDirectory()
         let database = try SessionDatabase(path: directory + "/store.sqlite")
-        let recorder = Self.recorder(database)
+        let recorder = Fixture.recorder(database)
         let outcome = try await Fixture.run(Fixture.workout(), sinks: [recorder])
         #expect(recorder.close() == nil)
 
@@ -38,7 +34,7 @@ struct SessionStoreTests {
     @Test("Samples read with a few fields carry those readings as a full read has them, the others nil; bounds hold")
     func sampleFields() async throws {
         let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
-        let recorder = Self.recorder(database)
+        let recorder = Fixture.recorder(database)
         _ = try await Fixture.run(Fixture.workout(), sinks: [recorder])
         #expect(recorder.close() == nil)
         func read(_ rows: some SessionRows, after: Timestamp? = nil, through: Timestamp? = nil,
@@ -75,7 +71,7 @@ struct SessionStoreTests {
         var committed = 0
         do {
             let database = try SessionDatabase(path: path)
-            let recorder = Self.recorder(database)
+            let recorder = Fixture.recorder(database)
             // A session that never ends (the scenario has no end step), and a crash: the
             // recorder is dropped without close().
             let text = Fixture.workout().replacingOccurrences(of: "  - {at: 20m, end: session}", with: "")
@@ -114,7 +110,7 @@ struct SessionStoreTests {
     @Test("An unknown session is a clear error that lists the known ones")
     func unknownSession() async throws {
         let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
-        let recorder = Self.recorder(database)
+        let recorder = Fixture.recorder(database)
         _ = try await Fixture.run(Fixture.dive(), sinks: [recorder])
         recorder.close()
         #expect(throws: StoreError.noSuchSession(42, known: [1])) { _ = try database.session(id: 42) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,35 +13,24 @@ import Glibc
 struct RecordOutputTests {
     /// `actionsim record ...` with its standard input a pipe this test writes and closes.
     final class Recording {
-        let process = Process()
-        let input = Pipe()
+        let process: ChildProcess
         let directory: String
 
         init(_ arguments: [String], in directory: String) throws {
             self.directory = directory
-            _ = FileManager.default.createFile(atPath: directory + "/out", contents: nil)
-            _ = FileManager.default.createFile(atPath: directory + "/err", contents: nil)
-            process.executableURL = URL(fileURLWithPath: actionsim)
-            process.arguments = ["record"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: repository)
-            var environment = ProcessInfo.processInfo.environment
-            environment["NO_COLOR"] = "1"
-            process.environment = environment
-            process.standardInput = input.fileHandleForReading
-            process.standardOutput = FileHandle(forWritingAtPath: directory + "/out")
-            process.standardError = FileHandle(forWritingAtPath: directory + "/err")
-            try process.run()
+            process = try ChildProcess(CLI.binary, ["record"] + arguments, environment: .inherited(["NO_COLOR": "1"]), input: .pipe,
+                                       stdout: .file(directory + "/out"), stderr: .file(directory + "/err"))
         }
 
-        var output: String { (try? String(contentsOfFile: directory + "/out", encoding: .utf8)) ?? "" }
-        var errors: String { (try? String(contentsOfFile: directory + "/err", encoding: .utf8)) ?? "" }
+        var output: String { process.stdout }
+        var errors: String { process.stderr }
+
+        func type(_ text: String) { process.type(text) }
+        func closeInput() { process.closeInput() }
 
         /// Waits up to `seconds` for it to end by itself; ends it (SIGKILL) otherwise.
         func exitStatus(within seconds: Int) async -> Int32 {
-            for _ in 0..<(seconds * 20) where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            return process.terminationStatus
+            await process.wait(timeout: Double(seconds), thenSend: SIGKILL).status
         }
     }
 
@@ -59,7 +49,7 @@ struct RecordOutputTests {
         #expect(await record.exitStatus(within: 10) == 4, "\(record.errors)")
         #expect(record.errors == "error: cannot write \(output): the directory \(directory)/no/such/dir does not exist\n")
         #expect(record.output.isEmpty, "a session ran: \(record.output)")
-        try record.input.fileHandleForWriting.close()
+        record.closeInput()
     }
 
     @Test("A write that fails at the end (ENOSPC) saves the recording in the log directory, says where (exit 4), and it replays")
@@ -69,16 +59,12 @@ struct RecordOutputTests {
         // A full device: our own as root, where a rename over it would have replaced it.
         let full = getuid() == 0 ? directory + "/full" : "/dev/full"
         if getuid() == 0 {
-            let mknod = Process()
-            mknod.executableURL = URL(fileURLWithPath: "/bin/mknod")
-            mknod.arguments = [full, "c", "1", "7"]
-            try mknod.run()
-            mknod.waitUntilExit()
-            try #require(mknod.terminationStatus == 0)
+            let mknod = try await ChildProcess.run("/bin/mknod", [full, "c", "1", "7"])
+            try #require(mknod.status == 0)
         }
         let record = try Recording(["-o", full, "--log-dir", logs, "--no-store", "--json", "--first-press", "running"], in: directory)
-        record.input.fileHandleForWriting.write(Data("a".utf8))
-        try record.input.fileHandleForWriting.close()
+        record.type("a")
+        record.closeInput()
         #expect(await record.exitStatus(within: 20) == 4, "\(record.errors)")
         #expect(record.output.contains("\"intent\":\"StartTrailWorkoutIntent\""), "the session ran: \(record.output)")
 
@@ -91,14 +77,7 @@ struct RecordOutputTests {
         #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "the device was replaced")
 
         // The saved scenario is a whole recording: its apps are found from where it is, and it replays.
-        let test = Process()
-        test.executableURL = URL(fileURLWithPath: actionsim)
-        test.arguments = ["test", fallback]
-        test.currentDirectoryURL = URL(fileURLWithPath: directory)
-        test.standardOutput = FileHandle.nullDevice
-        test.standardError = FileHandle.nullDevice
-        try test.run()
-        test.waitUntilExit()
-        #expect(test.terminationStatus == 0)
+        let test = try await ChildProcess.run(CLI.binary, ["test", fallback], directory: directory)
+        #expect(test.status == 0)
     }
 }

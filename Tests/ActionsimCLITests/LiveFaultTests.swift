@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,7 @@ private final class FaultScratch {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try """
             name: fault test
-            apps: [\(repository)/scenarios/apps/trailrunner.yaml]
+            apps: [\(CLI.packageRoot)/scenarios/apps/trailrunner.yaml]
             settings: {action: workout, first-press: running}
             sensors: {rate: 10 Hz}
             steps: []
@@ -56,40 +57,22 @@ private final class FaultScratch {
 
 /// `actionsim` with its standard input a pipe we type into, output in files.
 private final class LiveProcess {
-    let process = Process()
-    let input = Pipe()
-    let out: String
-    let err: String
+    let process: ChildProcess
 
     init(_ arguments: [String], in scratch: FaultScratch, name: String, inputClosed: Bool = false, stdin: FileHandle? = nil) throws {
-        out = scratch.path + "/\(name).out"
-        err = scratch.path + "/\(name).err"
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        _ = FileManager.default.createFile(atPath: err, contents: nil)
-        process.executableURL = URL(fileURLWithPath: actionsim)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = stdin ?? (inputClosed ? FileHandle.nullDevice : input.fileHandleForReading)
-        process.standardOutput = FileHandle(forWritingAtPath: out)
-        process.standardError = FileHandle(forWritingAtPath: err)
-        try process.run()
+        process = try ChildProcess(CLI.binary, arguments, environment: .inherited(["SWIFT_BACKTRACE": "enable=no"]),
+                                   input: stdin.map { .handle($0) } ?? (inputClosed ? .closed : .pipe),
+                                   stdout: .file(scratch.path + "/\(name).out"), stderr: .file(scratch.path + "/\(name).err"))
     }
 
-    var output: String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
-    var errors: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+    var output: String { process.stdout }
+    var errors: String { process.stderr }
 
-    func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+    func type(_ text: String) { process.type(text) }
 
     /// Waits (up to 20 s) until standard output or error contains `text`.
     func waitFor(_ text: String) async -> Bool {
-        for _ in 0..<400 {
-            if output.contains(text) || errors.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return false
+        await process.waitFor(text, in: .either)
     }
 
     /// Presses Action every 100 ms for `seconds`: laps, and presses ignored while one runs.
@@ -101,11 +84,9 @@ private final class LiveProcess {
         }
     }
 
+    /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
     func finish() async -> Int32 {
-        for _ in 0..<400 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        await process.wait(timeout: 20, thenSend: SIGTERM).status
     }
 }
 
@@ -154,9 +135,8 @@ struct LiveFaultTests {
         // A random point: while presses come in, samples are logged, batches committed.
         let seconds = Double.random(in: 0.1...3.0)
         await run.mash(for: seconds)
-        kill(run.process.processIdentifier, SIGKILL)
-        run.process.waitUntilExit()
-        #expect(run.process.terminationReason == .uncaughtSignal, "round \(round): killed after \(seconds) s")
+        run.process.signal(SIGKILL)
+        #expect(await run.process.wait().reason == .uncaughtSignal, "round \(round): killed after \(seconds) s")
 
         let killedLog = try #require(scratch.logFiles().first)
         let logged = sampleTimes(logLines(killedLog))
@@ -196,7 +176,7 @@ struct LiveFaultTests {
         run.type("a")
         #expect(await run.waitFor("\"change\":\"started\""))
         await run.mash(for: Double.random(in: 0.5...2.5))
-        kill(run.process.processIdentifier, SIGTERM)
+        run.process.signal(SIGTERM)
         #expect(await run.finish() == 0)
 
         let log = try #require(scratch.logFiles().first)
@@ -226,8 +206,8 @@ struct LiveFaultTests {
         let beside = try await scratch.startAgain("beside", store: false)
         #expect(!beside.errors.contains("cut short"), "\(beside.errors)")
 
-        kill(first.process.processIdentifier, SIGKILL)
-        first.process.waitUntilExit()
+        first.process.signal(SIGKILL)
+        await first.process.wait()
         let next = try await scratch.startAgain("next", store: false)
         #expect(next.errors.contains("warning: session log \(running) was cut short: it has no log-end footer"), "\(next.errors)")
         let replay = try LiveProcess(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--no-store", "--log-dir", scratch.logs],
@@ -246,7 +226,7 @@ struct LiveFaultTests {
         let written = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
         run.type("a")
         #expect(await run.waitFor("intent-performing"))
-        kill(run.process.processIdentifier, SIGTERM)
+        run.process.signal(SIGTERM)
         #expect(await run.finish() == 0)
         let lines = logLines(try #require(scratch.logFiles().first))
         let origin = try #require(lines.first?["monotonic_origin"] as? Double)

@@ -3,6 +3,7 @@ import Scenarios
 import SessionLog
 import SimulationEvents
 import Testing
+import TestSupport
 import YAMLDocuments
 
 func jsonLines(_ events: [SimulationEvent]) -> [String] {

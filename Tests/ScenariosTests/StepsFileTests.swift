@@ -2,6 +2,7 @@ import ActionButtonCore
 import Foundation
 import Scenarios
 import Testing
+import TestSupport
 import YAMLDocuments
 
 /// A scenario's steps file (`steps-file:`): steps and expectations in JSON Lines, read a

@@ -5,12 +5,13 @@ import SessionStore
 import SimulationEvents
 import Telemetry
 import Testing
+import TestSupport
 
 @Suite("Exports and plots")
 struct ExportTests {
     static func stored(_ scenario: String) async throws -> RecordedSession {
         let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
-        let recorder = SessionStoreTests.recorder(database)
+        let recorder = Fixture.recorder(database)
         _ = try await Fixture.run(scenario, sinks: [recorder])
         recorder.close()
         return try database.session(id: 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,46 +15,32 @@ private final class Scratch {
 
 /// `actionsim` running with its output in files and its standard input a pipe we hold.
 private final class Running {
-    let process = Process()
-    let input = Pipe()
+    let process: ChildProcess
     let scratch: Scratch
 
     init(_ arguments: [String], in scratch: Scratch, stdin: FileHandle? = nil) throws {
         self.scratch = scratch
-        _ = FileManager.default.createFile(atPath: scratch.path + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch.path + "/err", contents: nil)
-        process.executableURL = URL(fileURLWithPath: actionsim)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: repository)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        process.standardInput = stdin ?? input.fileHandleForReading
-        process.standardOutput = FileHandle(forWritingAtPath: scratch.path + "/out")
-        process.standardError = FileHandle(forWritingAtPath: scratch.path + "/err")
-        try process.run()
+        process = try ChildProcess(CLI.binary, arguments, environment: .inherited(["SWIFT_BACKTRACE": "enable=no"]),
+                                   input: stdin.map { .handle($0) } ?? .pipe,
+                                   stdout: .file(scratch.path + "/out"), stderr: .file(scratch.path + "/err"))
     }
 
-    var output: String { scratch.read("out") }
+    var output: String { process.stdout }
 
-    func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+    func type(_ text: String) { process.type(text) }
+
+    func closeInput() { process.closeInput() }
 
     /// Waits (up to 20 s) until standard output contains `text`.
     func waitFor(_ text: String) async -> Bool {
-        for _ in 0..<400 {
-            if output.contains(text) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return false
+        await process.waitFor(text, in: .stdout)
     }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    func signal(_ number: Int32) { process.signal(number) }
 
+    /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
     func finish() async -> Int32 {
-        for _ in 0..<400 where process.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        await process.wait(timeout: 20, thenSend: SIGTERM).status
     }
 
     /// JSON lines of the only session log in `directory`.
@@ -72,7 +59,7 @@ struct LiveCommandTests {
         let scratch = Scratch()
         let run = try Running(["run", "--no-log", "--no-store", "--json"], in: scratch)
         run.type("a")
-        try run.input.fileHandleForWriting.close()
+        run.closeInput()
         #expect(await run.finish() == 0)
         #expect(run.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
         #expect(run.output.contains("\"step\":\"live session ended (input ended)"))
@@ -168,7 +155,7 @@ struct LiveCommandTests {
     func importEvemu() async throws {
         let scratch = Scratch()
         let evemu = scratch.path + "/presses.evemu"
-        try EvemuImportTests.recording.write(toFile: evemu, atomically: true, encoding: .utf8)
+        try EvemuRecording.presses.write(toFile: evemu, atomically: true, encoding: .utf8)
         let out = scratch.path + "/imported.yaml"
         let importer = try Running(["import-evemu", evemu, "--device", "devices/usb-keyboard.yaml", "-o", out], in: scratch)
         #expect(await importer.finish() == 0)

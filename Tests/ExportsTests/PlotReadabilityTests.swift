@@ -5,6 +5,7 @@ import Scenarios
 import Simulation
 import Telemetry
 import Testing
+import TestSupport
 
 /// What `actionsim plot` and the web page's charts (one drawing: `PlotModel`, `SVGPlot`)
 /// tell a runner or a diver, read off the model and the SVG.

@@ -1,13 +1,15 @@
 import ActionButtonCore
 import Foundation
 import Scenarios
+import SessionStore
 import SimulationEvents
 import Telemetry
 import YAMLDocuments
 
-/// Scenarios written inline, run with the sensors on, as `actionsim replay` runs them.
-enum Fixture {
-    static let workoutApp = """
+/// Scenarios written inline, run with the sensors on, as `actionsim replay` runs them: the
+/// sessions the sensor, store and export tests record.
+public enum Fixture {
+    public static let workoutApp = """
       app: Runner
       workout-kinds:
         running: {title: Running, activity: running}
@@ -24,7 +26,7 @@ enum Fixture {
         - {when: session-resumed, donate: LapIntent}
     """
 
-    static let diveApp = """
+    public static let diveApp = """
       app: Diver
       intents:
         - {name: StartDiveIntent, role: start-dive, perform: {takes: 400ms, result-donates: WaypointIntent}}
@@ -32,7 +34,7 @@ enum Fixture {
     """
 
     /// A workout: start at 0, laps, a pause from 10m to 12m, end at `end`.
-    static func workout(style: String = "running", seed: Int = 1, end: String = "20m", sensors: String = "") -> String {
+    public static func workout(style: String = "running", seed: Int = 1, end: String = "20m", sensors: String = "") -> String {
         """
         name: workout fixture
         app:
@@ -50,7 +52,7 @@ enum Fixture {
         """
     }
 
-    static func dive(seed: Int = 1, end: String = "20m", sensors: String = "") -> String {
+    public static func dive(seed: Int = 1, end: String = "20m", sensors: String = "") -> String {
         """
         name: dive fixture
         app:
@@ -65,26 +67,32 @@ enum Fixture {
         """
     }
 
-    static func scenario(_ text: String) throws -> Scenario {
+    public static func scenario(_ text: String) throws -> Scenario {
         try ScenarioParser.parse(YAMLDocument(text: text, file: "fixture.yaml"))
     }
 
     /// Runs a scenario with the sensors its `sensors:` section asks for.
-    static func run(_ text: String, sinks: [any SimulationEventSink] = []) async throws -> ScenarioOutcome {
+    public static func run(_ text: String, sinks: [any SimulationEventSink] = []) async throws -> ScenarioOutcome {
         try await ScenarioRunner.run(try scenario(text), sinks: sinks)
     }
 
-    static func samples(_ outcome: ScenarioOutcome) -> [(time: Timestamp, sample: SensorSample)] {
+    public static func samples(_ outcome: ScenarioOutcome) -> [(time: Timestamp, sample: SensorSample)] {
         outcome.events.compactMap { event in
             if case .sample(let sample) = event.kind { (event.time, sample) } else { nil }
         }
     }
 
-    static func time(_ event: ScenarioOutcome, where match: (SimulationEvent.Kind) -> Bool) -> Timestamp? {
+    public static func time(_ event: ScenarioOutcome, where match: (SimulationEvent.Kind) -> Bool) -> Timestamp? {
         event.events.first { match($0.kind) }?.time
     }
 
-    static func temporaryDirectory() -> String {
+    /// A recorder into `database` for a run of these fixtures (virtual time, a fixed wall clock).
+    public static func recorder(_ database: SessionDatabase, sensors: SensorSettings = SensorSettings()) -> SessionRecorder {
+        SessionRecorder(database: database, run: .init(source: "test", name: "fixture", app: "Runner", seed: 1, clock: "virtual",
+                                                      wallClockAtZero: 1_700_000_000_000_000_000, sensors: sensors))
+    }
+
+    public static func temporaryDirectory() -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-tests-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
