@@ -93,8 +93,11 @@ struct ExitStatusTests {
           - {at: 0s, gesture: press}
           - {at: 10m, end: session}
         """.write(toFile: scenario, atomically: true, encoding: .utf8)
-        let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--no-store"], stdout: .discard)
-        try await Task.sleep(for: .seconds(1.5))
+        let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--no-store"], stdout: .collect)
+        // Once the replay has begun (its banner names the scenario), however slow the start;
+        // its signal handler is set up as the replay begins.
+        #expect(await process.waitFor("long · ", in: .stdout, seconds: 60))
+        try await Task.sleep(for: .seconds(0.5))
         process.signal(SIGINT)
         let result = await process.wait()
         let stderr = result.stderr
