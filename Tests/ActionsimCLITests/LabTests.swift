@@ -225,6 +225,11 @@ struct LabSettingsTests {
         #expect(forward.status == 4)
         #expect(forward.stderr.contains("error: the lab's database postgres://lab@127.0.0.1:1/lab stayed away for 1 s (Connection refused): 103 rows still wait in \(data)/actionsim.sqlite"),
                 "\(forward.stderr)")
+        // An empty store and a lab never reached: not "the lab has everything".
+        let empty = try await CLI.run(["forward", "--wait", "0", "--data-dir", CLI.temporaryDirectory(), "--db", url])
+        #expect(empty.status == 4)
+        #expect(empty.stderr.contains("error: the lab's database postgres://lab@127.0.0.1:1/lab stayed away for 0 s (Connection refused): nothing waits in "),
+                "\(empty.stderr)")
         let noLab = try await Lab.actionsim(["forward", "--data-dir", data], environment: ["ACTIONSIM_DB": ""])
         #expect(noLab.status == 2)
         #expect(noLab.stderr.contains("error: no lab to forward to: give --db postgres://USER@HOST[:PORT]/DATABASE (or set ACTIONSIM_DB)"))

@@ -32,10 +32,14 @@ struct ForwardCommand: ParsableCommand {
         forwarder.start()
         let status = forwarder.finish(timeout: .milliseconds(Int64(wait * 1000)))
         let seconds = (ContinuousClock.now - started).secondsValue
-        if let backlog = status.backlog, backlog > 0 {
+        // A lab never reached is not one that has everything, even when nothing waits here.
+        let backlog = status.backlog ?? 0
+        if backlog > 0 || !status.reachable {
             let why = status.reachable ? "refused them (\(status.problem ?? "no reason given"))"
                 : "stayed away for \(ForwardCommand.seconds(wait)) (\(status.problem ?? "unreachable"))"
-            throw CommandError.cannotWrite("the lab's database \(url) \(why): \(backlog) rows still wait in \(database.path)")
+            let waiting = backlog > 0 ? "\(backlog) rows still wait in \(database.path)"
+                : "nothing waits in \(database.path), but whether the lab has all it holds is not known"
+            throw CommandError.cannotWrite("the lab's database \(url) \(why): \(waiting)")
         }
         Terminal.line("forwarded \(status.sessions.count) session\(status.sessions.count == 1 ? "" : "s"), "
                       + "\(status.samplesSent) samples and \(status.eventsSent) events to \(url) in "
