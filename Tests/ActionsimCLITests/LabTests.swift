@@ -74,8 +74,9 @@ struct LabTestError: Error, CustomStringConvertible {
 final class LiveBoard: Sendable {
     let process: ChildProcess
 
-    init(_ arguments: [String], command: String = "run") throws {
-        process = try ChildProcess(CLI.binary, [command] + arguments, environment: .inherited(["NO_COLOR": "1"]),
+    init(_ arguments: [String], command: String = "run", environment: [String: String?] = [:]) throws {
+        process = try ChildProcess(CLI.binary, [command] + arguments,
+                                   environment: .inherited(environment.merging(["NO_COLOR": "1"]) { $1 }),
                                    input: .pipe, stdout: .discard)
     }
 

@@ -87,6 +87,21 @@ struct StoredSessionsPageTests {
         }
     }
 
+    @Test("--open where xdg-open finds no browser (no desktop): said on standard error, and the page is served all the same")
+    func openWithoutABrowser() async throws {
+        let bin = CLI.temporaryDirectory()
+        // xdg-open's own answer when it has no method to open a URL with.
+        try "#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n".write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/xdg-open")
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let server = try LiveBoard(["--data-dir", CLI.temporaryDirectory(), "--listen", "127.0.0.1:0", "--open"], command: "sessions",
+                                   environment: ["PATH": path])
+        let url = try #require(try await server.pageURL(), "\(server.stderr)")
+        #expect(try await server.waitFor("--open: xdg-open found no browser to open (exit 3); open the URL above in a browser"), "\(server.stderr)")
+        #expect(try await Self.get(url).status == 200)
+        #expect(try await server.interrupt() == 0)
+    }
+
     @Test("Bad input: sessions --listen that is not an address exits 2 before serving")
     func badAddress() async throws {
         let result = try await CLI.run(["sessions", "--data-dir", CLI.temporaryDirectory(), "--listen", "localhost"])

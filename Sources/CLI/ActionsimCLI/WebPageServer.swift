@@ -145,6 +145,15 @@ final class WebPageServer: Sendable {
             try process.run()
         } catch {
             Terminal.warning("--open: \(path) could not be started; open the URL above in a browser")
+            return
+        }
+        // xdg-open with no browser to hand the URL to (no desktop session) fails quietly:
+        // say so when it does (it may also wait for the browser; nothing waits for it).
+        Thread.detachNewThread {
+            process.waitUntilExit()
+            if process.terminationReason == .exit, process.terminationStatus != 0 {
+                Terminal.warning("--open: xdg-open found no browser to open (exit \(process.terminationStatus)); open the URL above in a browser")
+            }
         }
     }
 
