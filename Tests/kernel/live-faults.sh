@@ -170,15 +170,16 @@ load() {
       b = field("button") == "side" ? 1 : 0; d = field("edge") == "down" ? 1 : 0
       T = origin + field("t"); if (field("reason") != "bounce") T -= D
       if (find(b, d, T)) { matched++ }
-      else if (late[b] > 0 && find(b, d, T - late[b])) { matched++; lateMatched++; late[b] = 0 }
+      else if (late[b] > 0 && find(b, d, T - late[b])) { matched++; lateMatched++ }
       else { unmatched++; if (shown++ < 5) print "unmatched: " $0 " (its edge at " sprintf("%.6f", T) " s; " near(b, T) ")" }
-      # A late edge is logged itself or, when a later edge of its burst makes it a bounce, by
-      # that later edge: its note holds for the next two lines of that button.
+      # A late edge has up to two lines, both counted at the late time: its own if it is a
+      # bounce, then its burst settling (unless a later edge of the burst, read in time, takes
+      # over). So its note holds for the next two lines of that button.
       if (late[b] > 0 && ++lateLines[b] >= 2) late[b] = 0
     }
-    # An edge the kernel stamped as the loop read the clock is read a wake-up late and logged
-    # at the latest time logged, with a note giving how late (times in the log never go back).
-    # The same for an edge whose debounce settled after a later report was logged.
+    # An edge read after the session had passed its time (a wake-up late, or after an intent's
+    # later report) is counted and logged at the session's latest time, with a note giving how
+    # late; the same for an edge whose debounce settled after a later report was logged.
     /"event":"step"/ && (/read late: / || /logged late: /) {
       split(substr($0, index($0, " late: ") + 7), w, " ")
       b = w[1] == "side" ? 1 : 0; late[b] = w[6] + 0; lateLines[b] = 0
