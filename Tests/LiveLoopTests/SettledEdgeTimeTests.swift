@@ -151,10 +151,11 @@ struct SettledEdgeTimeTests {
         run.start()
         let performing = try #require(run.pressStart(), "the press dispatched the start intent")
         // The start intent sleeps 1.2 s (TrailRunner's takes: 1.2s). The side button goes down
-        // 1 s in; the loop reads it only once that sleep is over.
+        // 1 s in; the loop reads it only once that sleep is over (with 400 ms to spare for a
+        // slow start of the intent on a busy machine).
         let dispatched = run.origin.nanoseconds + performing.time.nanoseconds
         FakeDevice.sleep(until: dispatched + 1_000_000_000)
-        let down = run.edge(.side, .down, stallUntil: dispatched + 1_350_000_000)
+        let down = run.edge(.side, .down, stallUntil: dispatched + 1_600_000_000)
         _ = run.events.wait { if case .session(.started, _, _) = $0.kind { true } else { false } }
         #expect(run.quit(), "the loop ended on quit")
 
@@ -185,6 +186,7 @@ struct SettledEdgeTimeTests {
         _ = try #require(run.pressStart(), "the press dispatched the start intent")
         _ = run.events.wait { if case .edge(let edge) = $0.kind { edge.button == .side } else { false } }
         #expect(run.quit(), "the loop ended on quit")
+        defer { writer.state.withLock { $0.run = nil } }  // the app's observer holds the writer, which holds the run
 
         let down = try #require(writer.state.withLock { $0.written }, "the session started and the edge was written")
         let settled = try #require(run.settled(.side, .down).first, "the side edge settled")
