@@ -177,9 +177,10 @@ load() {
       # over). So its note holds for the next two lines of that button.
       if (late[b] > 0 && ++lateLines[b] >= 2) late[b] = 0
     }
-    # An edge read after the session had passed its time (a wake-up late, or after an intent's
-    # later report) is counted and logged at the session's latest time, with a note giving how
-    # late; the same for an edge whose debounce settled after a later report was logged.
+    # An edge read after the session had passed its time (a wake-up late, or after a report
+    # of an intent that came later) is counted and logged at the latest time of the session,
+    # with a note giving how late; the same for an edge whose debounce settled after a later
+    # report was logged.
     /"event":"step"/ && (/read late: / || /logged late: /) {
       split(substr($0, index($0, " late: ") + 7), w, " ")
       b = w[1] == "side" ? 1 : 0; late[b] = w[6] + 0; lateLines[b] = 0
