@@ -152,6 +152,14 @@ load() {
       if (i <= n[b] && lo[b, i] <= T + 0.000001 && dn[b, i] == d) { p[b] = i; return 1 }
       return 0
     }
+    # The written edges of button b around time T, for an unmatched line.
+    function near(b, T,   i, j, out) {
+      i = p[b] > 0 ? p[b] : 1
+      while (i < n[b] && hi[b, i + 1] < T) i++
+      out = "written near it:"
+      for (j = (i > 1 ? i - 1 : 1); j <= i + 1 && j <= n[b]; j++) out = out sprintf(" %s %.6f-%.6f", dn[b, j] ? "down" : "up", lo[b, j], hi[b, j])
+      return out
+    }
     FNR == NR { n[$1]++; lo[$1, n[$1]] = $3 / 1e9; hi[$1, n[$1]] = $4 / 1e9; dn[$1, n[$1]] = $2; next }
     function field(name,   m) {
       if (!match($0, "\"" name "\":(\"[^\"]*\"|[-0-9.e]+)")) return ""
@@ -162,15 +170,17 @@ load() {
       b = field("button") == "side" ? 1 : 0; d = field("edge") == "down" ? 1 : 0
       T = origin + field("t"); if (field("reason") != "bounce") T -= D
       if (find(b, d, T)) { matched++ }
-      else if (late[b] > 0 && find(b, d, T - late[b])) { matched++; lateMatched++; late[b] = 0 }
-      else { unmatched++; if (shown++ < 5) print "unmatched: " $0 }
-      # A late edge is logged itself or, when a later edge of its burst makes it a bounce, by
-      # that later edge: its note holds for the next two lines of that button.
+      else if (late[b] > 0 && find(b, d, T - late[b])) { matched++; lateMatched++ }
+      else { unmatched++; if (shown++ < 5) print "unmatched: " $0 " (its edge at " sprintf("%.6f", T) " s; " near(b, T) ")" }
+      # A late edge has up to two lines, both counted at the late time: its own if it is a
+      # bounce, then its burst settling (unless a later edge of the burst, read in time, takes
+      # over). So its note holds for the next two lines of that button.
       if (late[b] > 0 && ++lateLines[b] >= 2) late[b] = 0
     }
-    # An edge the kernel stamped as the loop read the clock is read a wake-up late and logged
-    # at the latest time logged, with a note giving how late (times in the log never go back).
-    # The same for an edge whose debounce settled after a later report was logged.
+    # An edge read after the session had passed its time (a wake-up late, or after a report
+    # of an intent that came later) is counted and logged at the latest time of the session,
+    # with a note giving how late; the same for an edge whose debounce settled after a later
+    # report was logged.
     /"event":"step"/ && (/read late: / || /logged late: /) {
       split(substr($0, index($0, " late: ") + 7), w, " ")
       b = w[1] == "side" ? 1 : 0; late[b] = w[6] + 0; lateLines[b] = 0

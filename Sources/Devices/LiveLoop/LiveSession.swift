@@ -247,12 +247,16 @@ public final class LiveSession {
                         source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
                     }
                 }
-                engine.host.wakeDueSleepers()
-                runIntents(intents)
+                // What other threads reported before this wake-up comes first. Then this
+                // wake-up's edges, and only then the intents whose sleep ran out: what they
+                // report carries the clock's time, later than every edge read so far, and the
+                // press recognizer cannot go back to an edge before a report it has passed.
+                engine.drainReports()
                 var now = presentAfterLastRead(&items)
                 if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
+                engine.host.wakeDueSleepers()
                 runIntents(intents)
                 // An intent that returned at once reported after the present: read the devices
                 // again, so that an edge the kernel stamped before that report is applied, and
@@ -355,8 +359,9 @@ public final class LiveSession {
                 }
                 let stamped = kernelTime &- clock.origin.nanoseconds
                 if !resynced, stamped < time.nanoseconds, stamped >= -1_000_000_000 {
-                    // Read a wake-up after the log had passed its time (the kernel stamped it
-                    // as this loop read the clock): logged at the log's latest time, and said.
+                    // Read after the session had passed its time (a wake-up late: the kernel
+                    // stamped it as this loop read the clock; or after an intent's report that
+                    // came later): logged, and debounced, at the session's latest time, and said.
                     sink.record(SimulationEvent(time: time, kind: TimeOrderedSink.lateNote(
                         "read late", button, direction, happened: Timestamp(nanoseconds: stamped), loggedAt: time)))
                 }
@@ -396,19 +401,22 @@ public final class LiveSession {
     /// now, however long ago: a loop stopped for a minute (SIGSTOP, swapping) reads a minute-old
     /// edge and keeps its time. One outside that range is on another clock (the GPIO uAPI v1
     /// stamped `CLOCK_REALTIME` before Linux 5.7): the read time stands in for it, and the log
-    /// says so once. A time before what the log already holds (an edge read a wake-up late,
-    /// or a resync's) becomes that time, so that the log's times never go back.
+    /// says so once. A time before what the session already passed (what the log holds, or
+    /// where the press recognizer was advanced to: an edge read a wake-up late, or after an
+    /// intent's later report; a resync's) becomes that time, so that the log's times never go
+    /// back and the recognizer never counts an edge at another time than the log says.
     private func runTime(_ kernelTime: Int64, now: Timestamp) -> Timestamp {
         let time = kernelTime &- clock.origin.nanoseconds
+        let floor = max(sink.floor, engine.recognizer.time ?? sink.floor)
         if time > now.nanoseconds + 1_000_000_000 || time < -1_000_000_000 {
             if !warnedClock {
                 warnedClock = true
                 log("device timestamps are not on CLOCK_MONOTONIC (the GPIO uAPI v1 of a kernel before 5.7 stamps CLOCK_REALTIME); "
                     + "using the time they were read, so latencies read 0", warning: true, at: now)
             }
-            return max(now, sink.floor)
+            return max(now, floor)
         }
-        return Timestamp(nanoseconds: min(max(time, sink.floor.nanoseconds), max(now.nanoseconds, sink.floor.nanoseconds)))
+        return Timestamp(nanoseconds: min(max(time, floor.nanoseconds), max(now.nanoseconds, floor.nanoseconds)))
     }
 
     /// Lines the kernel debounces (libgpiod 2.x) are not debounced again by the recognizer:
@@ -430,7 +438,11 @@ public final class LiveSession {
 
     // MARK: Sources
 
+    /// Sources a test gives instead of the profile's devices (a fake device).
+    var givenSources: [any InputSource]?
+
     private func openSources(_ profile: DeviceProfile?, debounce: Duration) throws(LiveRunError) -> [any InputSource] {
+        if let givenSources { return givenSources }
         let remote: [any InputSource] = configuration.remoteButtons.map { [RemoteButtonsSource($0)] } ?? []
         guard let profile else { return [TerminalSource()] + remote }
         switch profile.input {

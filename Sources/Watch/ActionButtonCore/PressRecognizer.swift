@@ -138,6 +138,11 @@ public struct PressRecognizer: Sendable {
         self.holdNs = max(0, configuration.holdTime.nanoseconds)
     }
 
+    /// The latest time it was handed, by an edge or by `advance(to:)`; nil before the first.
+    /// An edge handed over later with an earlier time counts at this time instead: a driver
+    /// that cannot hand an edge over in time says so (the live loop's "read late").
+    public var time: Timestamp? { latest == .min ? nil : Timestamp(nanoseconds: latest) }
+
     /// Whether a button is down, as far as accepted edges say.
     public func isDown(_ button: Button) -> Bool { phase(button) != .up }
 

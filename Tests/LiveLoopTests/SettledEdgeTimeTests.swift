@@ -1,0 +1,202 @@
+import ActionButtonCore
+import Foundation
+import LinuxInput
+import Scenarios
+import SessionLog
+import Simulation
+import SimulationEvents
+import Synchronization
+import Testing
+import YAMLDocuments
+@testable import LiveLoop
+
+/// A device whose edges the test writes, each with the kernel time it chooses. An edge may
+/// keep the loop in its read until a given time: the loop was descheduled between the kernel
+/// stamping the edge and its own read (what a busy emulated guest does to it).
+private final class FakeDevice: InputSource, @unchecked Sendable {
+    private let notifier: EventNotifier
+    private let pending = Mutex<[(SourceItem, stallUntil: Int64?)]>([])
+
+    init() throws { notifier = try EventNotifier() }
+
+    func write(_ item: SourceItem, stallUntil: Int64? = nil) {
+        pending.withLock { $0.append((item, stallUntil)) }
+        notifier.signal()
+    }
+
+    var summary: String { "fake device" }
+    var descriptors: [Int32] { [notifier.descriptor] }
+    var isMissingDevices: Bool { false }
+
+    func read(_ descriptor: Int32, into items: inout [SourceItem]) {
+        _ = notifier.drain()
+        let taken = pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        for (item, stallUntil) in taken {
+            if let stallUntil { Self.sleep(until: stallUntil) }
+            items.append(item)
+        }
+    }
+
+    func reopen(believedDown: (Button) -> Bool, into items: inout [SourceItem]) {}
+    func close() {}
+
+    static func sleep(until time: Int64) {
+        while RealClock.monotonicNow().nanoseconds < time { usleep(1000) }
+    }
+}
+
+/// What the loop passed on, for the test thread to look at while the loop runs.
+private final class CollectedEvents: SimulationEventSink, @unchecked Sendable {
+    private let events = Mutex<[SimulationEvent]>([])
+    func record(_ event: SimulationEvent) { events.withLock { $0.append(event) } }
+    var all: [SimulationEvent] { events.withLock { $0 } }
+
+    /// Waits (up to 10 s) for an event that `matches`.
+    func wait(for matches: (SimulationEvent) -> Bool) -> SimulationEvent? {
+        for _ in 0..<2000 {
+            if let event = all.first(where: matches) { return event }
+            usleep(5000)
+        }
+        return nil
+    }
+}
+
+/// A live session with TrailRunner (First Press: running), a 2 ms debounce and a fake device,
+/// run on a thread of its own as `actionsim run` runs it.
+private final class FakeRun: @unchecked Sendable {
+    let device: FakeDevice
+    let events = CollectedEvents()
+    let origin = RealClock.monotonicNow()
+    private let session: LiveSession
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(changing: ((inout SessionSetup) -> Void)? = nil) throws {
+        var setup = try SessionSetup.fromOptions(appFiles: [repository + "/scenarios/apps/trailrunner.yaml"], action: "workout",
+                                                 app: nil, firstPress: "running", seed: 1)
+        setup.recognizerSettings = RecognizerSettings(debounce: .init(.milliseconds(2), source: "the test"))
+        changing?(&setup)
+        device = try FakeDevice()
+        session = LiveSession(configuration: try .init(setup: setup, profile: nil, inputPath: nil), sink: events,
+                              flushLog: {}, notice: { _, _ in })
+        session.givenSources = [device]
+    }
+
+    func start() {
+        Thread { [self] in
+            _ = try? session.run(origin: origin)
+            finished.signal()
+        }.start()
+    }
+
+    /// An edge the kernel stamps now; its time on the run's time line.
+    @discardableResult
+    func edge(_ button: Button, _ direction: EdgeDirection, stallUntil: Int64? = nil) -> Timestamp {
+        let now = RealClock.monotonicNow().nanoseconds
+        device.write(.edge(button, direction, time: now, resynced: false), stallUntil: stallUntil)
+        return Timestamp(nanoseconds: now - origin.nanoseconds)
+    }
+
+    /// An Action press (down, up 30 ms later), and the start intent it dispatched.
+    func pressStart() -> SimulationEvent? {
+        edge(.action, .down)
+        usleep(30_000)
+        edge(.action, .up)
+        return events.wait { if case .performing = $0.kind { true } else { false } }
+    }
+
+    func quit() -> Bool {
+        device.write(.command(.quit, time: RealClock.monotonicNow().nanoseconds))
+        return finished.wait(timeout: .now() + 10) == .success
+    }
+
+    func settled(_ button: Button, _ direction: EdgeDirection) -> [SimulationEvent] {
+        events.all.filter { if case .edge(let edge) = $0.kind { edge.button == button && edge.direction == direction } else { false } }
+    }
+
+    var lateNotes: [SimulationEvent] {
+        events.all.filter { if case .step(let text) = $0.kind { text.contains("read late: ") || text.contains("logged late: ") } else { false } }
+    }
+
+    var sessionStarted: SimulationEvent? {
+        events.all.first { if case .session(.started, _, _) = $0.kind { true } else { false } }
+    }
+}
+
+/// Writes side down, stamped now, from app code (a session observer) on the loop's thread.
+private final class ObserverEdge: Sendable {
+    struct State {
+        var run: FakeRun?
+        var written: Timestamp?
+    }
+    let state = Mutex(State())
+
+    func write() {
+        state.withLock { state in
+            guard let run = state.run else { return }
+            state.written = run.edge(.side, .down)
+        }
+    }
+}
+
+@Suite("Live loop: a settled edge is logged at its last edge's kernel time plus the debounce, or says why not", .serialized)
+struct SettledEdgeTimeTests {
+    static let debounce = Duration.milliseconds(2)
+
+    @Test("P2: an edge read in the wake-up where a sleeping intent's time runs out is debounced from its kernel time, before the intent's report")
+    func edgeBeforeAWokenIntentsReport() throws {
+        let run = try FakeRun()
+        run.start()
+        let performing = try #require(run.pressStart(), "the press dispatched the start intent")
+        // The start intent sleeps 1.2 s (TrailRunner's takes: 1.2s). The side button goes down
+        // 1 s in; the loop reads it only once that sleep is over (with 400 ms to spare for a
+        // slow start of the intent on a busy machine).
+        let dispatched = run.origin.nanoseconds + performing.time.nanoseconds
+        FakeDevice.sleep(until: dispatched + 1_000_000_000)
+        let down = run.edge(.side, .down, stallUntil: dispatched + 1_600_000_000)
+        _ = run.events.wait { if case .session(.started, _, _) = $0.kind { true } else { false } }
+        #expect(run.quit(), "the loop ended on quit")
+
+        let started = try #require(run.sessionStarted, "the start intent woke and started the session")
+        #expect(started.time > down.advanced(by: Self.debounce), "the intent reported after the edge settled: the interleaving happened")
+        let settled = run.settled(.side, .down)
+        #expect(settled.map(\.time) == [down.advanced(by: Self.debounce)],
+                "side down at \(down) s settles 2 ms later, however late the intent that woke with it reported")
+        #expect(run.lateNotes.isEmpty, "the edge was read before the report: nothing is late")
+    }
+
+    @Test("P2: an edge the kernel stamped before an intent's report but read after it is logged late with a note giving its time, never moved silently")
+    func edgeReadAfterALaterReport() throws {
+        let writer = ObserverEdge()
+        let run = try FakeRun { setup in
+            // The app's session observer runs inside the start intent, before it returns: an
+            // edge the kernel stamps then is read by the loop after the intent's report.
+            var definition = setup.apps[0].definition
+            let observer = definition.sessionObserver
+            definition.sessionObserver = { change in
+                observer?(change)
+                if case .started = change { writer.write() }
+            }
+            setup.apps[0] = ScenarioApp(swift: definition, referencedAt: SourceLocation(file: "the test", line: 1, column: 1))
+        }
+        writer.state.withLock { $0.run = run }
+        run.start()
+        _ = try #require(run.pressStart(), "the press dispatched the start intent")
+        _ = run.events.wait { if case .edge(let edge) = $0.kind { edge.button == .side } else { false } }
+        #expect(run.quit(), "the loop ended on quit")
+        defer { writer.state.withLock { $0.run = nil } }  // the app's observer holds the writer, which holds the run
+
+        let down = try #require(writer.state.withLock { $0.written }, "the session started and the edge was written")
+        let settled = try #require(run.settled(.side, .down).first, "the side edge settled")
+        if settled.time == down.advanced(by: Self.debounce) { return }
+        // Logged late: the note names the edge's kernel time, and the edge settles 2 ms after
+        // the time it was counted at, which is the note's.
+        let note = run.lateNotes.first { event in
+            if case .step(let text) = event.kind { text.hasPrefix("read late: side down at \(JSONLineWriter.seconds(down.nanoseconds)) s, ") } else { false }
+        }
+        let said = try #require(note, "side down at \(down) s was logged at \(settled.time) s, not 2 ms after it, and no note says why")
+        #expect(settled.time == said.time.advanced(by: Self.debounce), "counted at the note's time, settled 2 ms after it")
+    }
+}
