@@ -258,7 +258,7 @@ let package = Package(
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveLoopTests", dependencies: [
-            "LiveLoop", "DeviceProfiles", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
+            "LiveLoop", "DeviceProfiles", "LinuxInput", "SessionLog", "Scenarios", "Simulation", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]
