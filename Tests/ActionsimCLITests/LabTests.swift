@@ -490,7 +490,7 @@ struct LabServerTests {
         // back, pages are read again (each page opens the lab afresh).
         #expect(try await Lab.tool(Lab.servers!, ["stop-postgres"]).status == 0)
         let away = try await StoredSessionsPageTests.get(page)
-        #expect(away.status == 500 && away.text.contains("cannot reach the lab&#39;s database"), "\(away.text)")
+        #expect(away.status == 500 && away.text.contains("cannot reach the lab&apos;s database"), "\(away.text)")
         #expect(try await Lab.tool(Lab.servers!, ["start-postgres"]).status == 0)
         let back = try await StoredSessionsPageTests.get(page + "sessions/\(dive[0])")
         #expect(back.status == 200 && back.text == divePage.text)

@@ -75,7 +75,7 @@ struct StoredSessionsPageTests {
         #expect(!list.text.contains("every board"), "a page kept to one board links to the others")
         let other = try await Self.get(url + "sessions/1")
         #expect(other.status == 404)
-        #expect(other.text.contains("session 1 in \(root)/actionsim.sqlite is board bench-a&#39;s, not bench-b&#39;s"), "\(other.text)")
+        #expect(other.text.contains("session 1 in \(root)/actionsim.sqlite is board bench-a&apos;s, not bench-b&apos;s"), "\(other.text)")
         #expect(try await Self.get(url + "sessions/2").status == 200)
         #expect(try await server.interrupt() == 0)
         // show, plot and export refuse it the same way.

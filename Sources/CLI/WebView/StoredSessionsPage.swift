@@ -1,3 +1,5 @@
+import Exports
+
 /// The pages of `actionsim sessions --web`: the stored sessions of a store or of a lab, a
 /// board at a time if asked, and each session's summary and chart. Plain HTML drawn here
 /// from what the command read; no script, nothing that presses: a stored session is over.
@@ -79,22 +81,8 @@ public enum StoredSessionsPage {
             + escape(message) + "</p></main></body></html>\n"
     }
 
-    /// Text for HTML: `&`, `<`, `>`, and both quotes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text for HTML: `&`, `<`, `>` and both quotes escaped, as XML's (the exports' own).
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     private static func link(_ href: String, _ text: String, current: Bool) -> String {
         current ? "<strong>" + escape(text) + "</strong>" : "<a href=\"" + escape(href) + "\">" + escape(text) + "</a>"

@@ -69,10 +69,10 @@ struct XMLStream {
     }
 }
 
-enum XMLText {
+public enum XMLText {
     /// Text as XML character data or an attribute value: `& < > " '` escaped, and the
-    /// control characters XML 1.0 forbids even escaped left out.
-    static func escape(_ text: String) -> String {
+    /// control characters XML 1.0 forbids even escaped left out. HTML takes it as it is.
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
