@@ -32,8 +32,6 @@ public enum CLI {
     }
 
     public static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-cli-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchRoot.newDirectory("cli")
     }
 }

@@ -93,8 +93,6 @@ public enum Fixture {
     }
 
     public static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-tests-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchRoot.newDirectory("tests")
     }
 }
