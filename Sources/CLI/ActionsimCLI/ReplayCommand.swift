@@ -66,7 +66,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let settings = try store.settings()
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, storePath: noStore ? nil : settings.localPath, lab: noStore ? nil : settings,
+                            color: session.color, store: noStore ? nil : settings,
                             web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
@@ -88,10 +88,9 @@ struct ReplayCommand: AsyncParsableCommand {
         /// nil: no session log.
         var logDirectory: String?
         var color: Terminal.ColorChoice
+        /// The session store, the board, and the lab the store is forwarded to (if any);
         /// nil: no session store.
-        var storePath: String?
-        /// The board, and the lab the store is forwarded to (if any).
-        var lab: LabSettings?
+        var store: LabSettings?
         /// `--web`: where to serve the page (nil: no page).
         var web: WebAddress?
         /// `--open`: start the desktop's browser on the page.
@@ -131,20 +130,19 @@ struct ReplayCommand: AsyncParsableCommand {
                 output.line(ReplayCommand.banner(for: scenario, realtime: realtime))
                 output.line(printer!.renderer.header)
             }
-            if let logDirectory { CutShortLogs.report(in: logDirectory, by: "replay") }
             let records = RunRecords(
                 run: .init(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
                            clock: realtime ? "real" : "virtual", wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
-                           sensors: scenario.sensors, board: lab?.board ?? ""),
-                settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: storePath),
+                           sensors: scenario.sensors, board: store?.board ?? ""),
+                settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: store?.localPath),
                 writing: .replay, doing: "replaying",
-                onLogWriteError: { [storing = storePath != nil] error in
+                onLogWriteError: { [storing = store != nil] error in
                     Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
                 })
             for line in records.opened { Terminal.warning(line) }
             sinks += records.sinks
             let recorder = records.recorder
-            let labLink = recorder.flatMap { recorder in lab.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
+            let labLink = recorder.flatMap { recorder in store.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
             sinks.append(live)
             if let page { sinks.append(page.feed) }
 

@@ -202,7 +202,6 @@ struct LiveRun {
         // Zero on the run's time line, taken before the log so its header can name it.
         let origin = RealClock.monotonicNow()
         let logDirectory = session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory
-        if let logDirectory { CutShortLogs.report(in: logDirectory, by: source) }
         // Sessions and samples go to the session store too, as replay's do (T1, T2, T4).
         let records = RunRecords(
             run: .init(source: source, name: configuration.profile?.name ?? "terminal", app: configuration.setup.settings.appName,

@@ -39,8 +39,8 @@ public final class RunRecords {
 
     public let log: SessionLogFile?
     public let recorder: SessionRecorder?
-    /// What to tell the user now: a file that could not be opened, sessions recovered from
-    /// a run that crashed.
+    /// What to tell the user now: logs and sessions a crashed run left, a file that could not
+    /// be opened.
     public let opened: [String]
 
     /// - Parameters:
@@ -54,6 +54,13 @@ public final class RunRecords {
         var opened: [String] = []
         var log: SessionLogFile?
         if let directory = places.logDirectory {
+            // T4: a crash loses at most the last unflushed batch of a log, and the next run
+            // that writes logs here says so, once.
+            for cut in SessionLogFile.cutShort(in: directory) {
+                let end = cut.endsMidLine ? "; its last line, torn by the crash, is removed" : ""
+                opened.append("warning: session log \(cut.path) was cut short: it has no log-end footer, so the run that wrote it was killed or crashed; at most its last unflushed batch is missing\(end) (T4)")
+                SessionLogFile.markReported(cut, by: run.source)
+            }
             do {
                 log = try SessionLogFile(directory: directory, header: .init(
                     source: run.source, name: run.name, app: run.app, settings: settings, seed: run.seed, clock: run.clock,
@@ -98,9 +105,10 @@ public final class RunRecords {
     public func close(at time: Timestamp, output: String) -> [String] {
         log?.beginClose(at: time)
         let storeError = recorder?.close()
+        let logError = log?.close(at: time)
         var notes: [String] = []
         if let log {
-            if let error = log.close(at: time) {
+            if let error = logError {
                 let written = log.eventsWritten
                 notes.append("warning: the session log \(log.path) holds the first \(written) of \(written + log.eventsNotWritten) events only "
                              + "(\(error.reason)); the run went on in memory: \(stillRecording(besides: output)) have every event")
@@ -109,7 +117,7 @@ public final class RunRecords {
             }
         }
         if let recorder {
-            notes += StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && log?.writeError == nil)
+            notes += StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil)
         }
         return notes
     }
