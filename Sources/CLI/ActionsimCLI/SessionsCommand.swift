@@ -56,13 +56,13 @@ struct SessionsCommand: AsyncParsableCommand {
         let width = max(8, (listings.map(\.board.count).max() ?? 0) + 2)
         func boardColumn(_ text: String) -> String { boards ? pad(text, width) : "" }
         let output = OutputBuffer(immediate: false)
-        output.line(pad("ID", 6) + boardColumn("BOARD") + pad("KIND", 18) + pad("APP", 14) + pad("STATUS", 13)
-                    + pad("STARTED (UTC)", 22) + pad("DURATION", 13) + pad("SAMPLES", 9) + "SCENARIO")
-        let widths = [18, 14, 13, 22, 13, 9]
+        func line(_ first: String, _ board: String, _ columns: [String]) -> String {
+            pad(first, 6) + boardColumn(board) + zip(columns, SessionListingText.widths).map { pad($0, $1) }.joined()
+                + columns[columns.count - 1]
+        }
+        output.line(line("ID", "BOARD", SessionListingText.names.map { $0.uppercased() }))
         for s in listings {
-            let columns = SessionListingText.columns(s)
-            output.line(pad(String(s.id), 6) + boardColumn(s.board.isEmpty ? "—" : s.board)
-                        + zip(columns, widths).map { pad($0, $1) }.joined() + columns[columns.count - 1])
+            output.line(line(String(s.id), s.board.isEmpty ? "—" : s.board, SessionListingText.columns(s)))
         }
         output.flush()
         for s in listings {

@@ -29,11 +29,6 @@ struct StoreOptions: ParsableArguments {
         try LabSettings.resolve(db: databaseFile, dataDirectory: dataDirectory, board: board)
     }
 
-    /// The local SQLite store.
-    var path: String {
-        get throws { try settings().localPath }
-    }
-
     /// Opens the store for a reading command (`sessions`, `show`, `export`, `plot`), which
     /// needs no write access: errors are bad input (exit 2), and sessions recovered from a
     /// crash are reported.

@@ -74,7 +74,7 @@ final class StoredSessionsWeb: @unchecked Sendable {
                     StoredSessionsPage.Row(id: $0.id, board: $0.board, columns: SessionListingText.columns($0), damaged: $0.damage != nil)
                 }
                 // --board: that board only, no links to the others.
-                return .init(status: 200, html: StoredSessionsPage.list(location: location, rows: rows,
+                return .init(status: 200, html: StoredSessionsPage.list(location: location, columns: SessionListingText.names, rows: rows,
                                                                         boards: board == nil ? boards : [], board: shown))
             case .session(let id):
                 // Two passes, as `show` and `plot` each read: the summary, then the chart

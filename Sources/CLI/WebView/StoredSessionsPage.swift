@@ -27,7 +27,7 @@ public enum StoredSessionsPage {
     public struct Row: Sendable {
         public var id: Int64
         public var board: String
-        /// The columns after the board: kind, app, status, started (UTC), duration, samples, scenario.
+        /// The columns after the board, in words.
         public var columns: [String]
         public var damaged: Bool
 
@@ -39,10 +39,9 @@ public enum StoredSessionsPage {
         }
     }
 
-    public static let columnNames = ["Kind", "App", "Status", "Started (UTC)", "Duration", "Samples", "Scenario"]
-
-    /// The list of sessions in `location`, with a link per board when there is more than one.
-    public static func list(location: String, rows: [Row], boards: [String], board: String?) -> String {
+    /// The list of sessions in `location`, with a link per board when there is more than one;
+    /// `columns` names the rows' columns after the board.
+    public static func list(location: String, columns: [String], rows: [Row], boards: [String], board: String?) -> String {
         var html = head(title: "actionsim sessions") + "<header><h1>Sessions</h1><span class=\"where\">"
             + escape(location) + (board.map { " · board " + escape($0) } ?? "") + "</span></header>\n<main>\n"
         if boards.count > 1 {
@@ -56,7 +55,7 @@ public enum StoredSessionsPage {
             return html + "<p class=\"empty\">No sessions" + (board.map { " of board " + escape($0) } ?? "")
                 + " yet: <code>actionsim replay SCENARIO</code> records them.</p>\n</main></body></html>\n"
         }
-        html += "<table>\n<tr><th>ID</th><th>Board</th>" + columnNames.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+        html += "<table>\n<tr><th>ID</th><th>Board</th>" + columns.map { "<th>" + escape($0) + "</th>" }.joined() + "</tr>\n"
         for row in rows {
             let id = row.damaged ? String(row.id) : "<a href=\"/sessions/\(row.id)\">\(row.id)</a>"
             html += "<tr" + (row.damaged ? " class=\"damaged\"" : "") + "><td>" + id + "</td><td>"

@@ -1,12 +1,10 @@
 import ActionButtonCore
 import Foundation
-import SessionLog
 import Synchronization
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
-import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -55,11 +53,11 @@ public struct WatchServer: Sendable {
     /// why it could not listen.
     public func run(control: Control = Control(),
                     listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
-        await PageServing.run(address: address, pages: pageRouter().buildResponder(),
-                        builder: HTTPServerBuilder.http1WebSocketUpgrade(
-                            webSocketRouter: socketRouter(),
-                            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))),
-                        services: [FeedService(feed: feed)], control: control, listening: listening)
+        let builder = HTTPServerBuilder.http1WebSocketUpgrade(
+            webSocketRouter: socketRouter(),
+            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2))))
+        await PageServing.run(address: address, pages: pageRouter().buildResponder(), builder: builder,
+                              services: [FeedService(feed: feed)], control: control, listening: listening)
     }
 
     /// Makes Swift's global executor NIO's event loops, the server's own threads, instead of
