@@ -280,9 +280,17 @@ public struct PlotModel: Sendable {
             var heartRate = ColumnReducer(columns)
             var speed = ColumnReducer(columns)
             var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, fields: [.heartRate, .speed, .distance, .activeEnergy], totals: &totals) { timed in
+            // A long workout is read in spans where the store has them: a span inside one
+            // pixel column adds its extremes, as its samples would (a pace is defined for
+            // every speed of the span only if for its lowest).
+            let spans = Self.readsSpans(session, columns: frame.columns)
+                ? SpanUse(columns: columns, usable: { span in span.speed.map { pace.value($0.lowest.value) != nil } ?? true }) : nil
+            try Self.reduce(rows, fields: [.heartRate, .speed, .distance, .activeEnergy], totals: &totals, spans: spans) { timed in
                 heartRate.add(timed.time, timed.sample.heartRate)
                 speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
+            } span: { span in
+                for point in span.heartRate?.points ?? [] { heartRate.add(point.time, point.value) }
+                for point in span.speed?.points ?? [] { speed.add(point.time, pace.value(point.value)) }
             } pause: {
                 heartRate.breakRun()
                 speed.breakRun()
@@ -347,10 +355,11 @@ public struct PlotModel: Sendable {
             var temperature = ColumnReducer(columns)
             var trace = DiveTrace(ascent: ColumnReducer(columns), stop: SafetyStopFinder(depth: context.safetyStopDepth ?? 5))
             var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals) { timed in
+            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals, spans: nil) { timed in
                 depth.add(timed.time, timed.sample.depth)
                 temperature.add(timed.time, timed.sample.waterTemperature)
                 trace.add(timed)
+            } span: { _ in
             } pause: {
                 depth.breakRun()
                 temperature.breakRun()
@@ -498,20 +507,64 @@ public struct PlotModel: Sendable {
     /// Only the readings in `fields` are read (the store's time a row grows with its
     /// columns): what the plot draws and what its subtitle says of the summary; the
     /// summary's other totals are left out.
+    ///
+    /// With `spans`, and where the store has them, the pass reads a workout's spans of
+    /// samples instead: a span wholly inside one pixel column and one stretch of running
+    /// time (or wholly in a pause) is added whole (`span`), any other is read as its
+    /// samples. The series come out as they would from every sample.
     private static func reduce(_ rows: some SessionRows, fields: SampleFields, totals: inout SessionSummary.SampleTotals,
-                               each add: (RecordedSession.TimedSample) -> Void, pause: () -> Void) throws {
+                               spans: SpanUse?, each add: (RecordedSession.TimedSample) -> Void,
+                               span addSpan: (SampleSpan) -> Void, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
-        let samples = try rows.samples(fields: fields)
         var interval = try intervals.next()
-        while let timed = try samples.next() {
+        func sample(_ timed: RecordedSession.TimedSample) throws {
             totals.add(timed)
             while let current = interval, timed.time > current.end {
                 pause()
                 interval = try intervals.next()
             }
-            guard let current = interval, timed.time >= current.start else { continue }
+            guard let current = interval, timed.time >= current.start else { return }
             add(timed)
         }
+        if let spans, let cursor = try rows.sampleSpans() {
+            while let span = try cursor.next() {
+                while let current = interval, span.first > current.end {
+                    pause()
+                    interval = try intervals.next()
+                }
+                // Paused throughout (or after the last stretch of running time).
+                guard let current = interval, span.last >= current.start else {
+                    totals.add(span)
+                    continue
+                }
+                if span.first >= current.start, span.last <= current.end,
+                   spans.columns.column(span.first) == spans.columns.column(span.last), spans.usable(span) {
+                    totals.add(span)
+                    addSpan(span)
+                    continue
+                }
+                let samples = try rows.samples(after: span.first.advanced(by: .nanoseconds(-1)), through: span.last, fields: fields)
+                while let timed = try samples.next() { try sample(timed) }
+            }
+            return
+        }
+        let samples = try rows.samples(fields: fields)
+        while let timed = try samples.next() { try sample(timed) }
+    }
+
+    /// How a pass reads spans: the plot's columns, and whether a span may be added whole.
+    struct SpanUse {
+        var columns: ColumnMap
+        var usable: (SampleSpan) -> Bool
+    }
+
+    /// Whether a session is long enough for its spans to be cheaper than its samples: at
+    /// least four spans a pixel column (fewer, and most spans cross a column's edge and are
+    /// read sample by sample).
+    static func readsSpans(_ session: SessionHeader, columns: Int) -> Bool {
+        guard session.kind == .workout, session.sampleInterval > .zero else { return false }
+        let samples = (session.lastTime - session.startTime) / session.sampleInterval
+        return samples >= Double(4 * SampleSpan.capacity * columns)
     }
 
     /// Groups the pauses; returns the running intervals, or nil past `lapLimit` of them.

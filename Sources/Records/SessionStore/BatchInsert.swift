@@ -17,6 +17,13 @@ enum BatchInsert {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     static let eventSQL = "INSERT INTO events (session_id, t, kind, label) VALUES (?, ?, ?, ?)"
+    static let spanSQL = """
+        INSERT OR REPLACE INTO sample_spans (session_id, first_t, last_t, count, heart_rate_sum, heart_rates,
+            hr_first_t, hr_first, hr_low_t, hr_low, hr_high_t, hr_high, hr_last_t, hr_last,
+            speed_first_t, speed_first, speed_low_t, speed_low, speed_high_t, speed_high, speed_last_t, speed_last,
+            distance, active_energy)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
 
     /// `sqlite3_bind_text`'s "copy the bytes now": the C header's `(sqlite3_destructor_type)-1`.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -66,6 +73,39 @@ enum BatchInsert {
             _ = row.event.label.withCString { sqlite3_bind_text(handle, 4, $0, -1, transient) }
             try step(handle, in: db, sql: eventSQL)
         }
+    }
+
+    /// Writes a span of a session's samples, or rewrites it (the same first time).
+    static func span(_ span: SampleSpan, session: Int64, in db: Database) throws {
+        let statement = try db.cachedStatement(sql: spanSQL)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_clear_bindings(handle) }
+        sqlite3_bind_int64(handle, 1, session)
+        sqlite3_bind_int64(handle, 2, span.first.nanoseconds)
+        sqlite3_bind_int64(handle, 3, span.last.nanoseconds)
+        sqlite3_bind_int64(handle, 4, Int64(span.count))
+        sqlite3_bind_double(handle, 5, span.heartRateSum)
+        sqlite3_bind_int64(handle, 6, Int64(span.heartRates))
+        for (offset, extremes) in [span.heartRate, span.speed].enumerated() {
+            let base = Int32(7 + offset * 8)
+            let points = extremes.map { [$0.first, $0.lowest, $0.highest, $0.last] }
+            for index in 0..<4 {
+                if let point = points?[index] {
+                    sqlite3_bind_int64(handle, base + Int32(index * 2), point.time.nanoseconds)
+                    sqlite3_bind_double(handle, base + Int32(index * 2 + 1), point.value)
+                } else {
+                    sqlite3_bind_null(handle, base + Int32(index * 2))
+                    sqlite3_bind_null(handle, base + Int32(index * 2 + 1))
+                }
+            }
+        }
+        if let d = span.distance { sqlite3_bind_double(handle, 23, d) } else { sqlite3_bind_null(handle, 23) }
+        if let e = span.activeEnergy { sqlite3_bind_double(handle, 24, e) } else { sqlite3_bind_null(handle, 24) }
+        try step(handle, in: db, sql: spanSQL)
+    }
+
+    static func deleteSpans(ofSession session: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM sample_spans WHERE session_id = ?", arguments: [session])
     }
 
     /// Runs the bound statement once and resets it for the next row.

@@ -252,6 +252,29 @@ public final class SessionDatabase: @unchecked Sendable {
                 """)
             try db.execute(sql: "INSERT INTO store_identity (id) VALUES (?)", arguments: [UUID().uuidString.lowercased()])
         }
+        // Issue 16: a workout's samples summed up in spans of up to 32 (`SampleSpan`,
+        // `SampleSpanWriter`), written with them, so a plot of a long session reads the
+        // spans. Sessions recorded before have none, and are plotted from their samples.
+        migrator.registerMigration("v3-spans") { db in
+            try db.execute(sql: """
+                CREATE TABLE sample_spans (
+                    session_id INTEGER NOT NULL,
+                    first_t INTEGER NOT NULL,           -- the span's first and last sample
+                    last_t INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    heart_rate_sum REAL NOT NULL,
+                    heart_rates INTEGER NOT NULL,
+                    -- heart rate and speed: the first, lowest, highest and last reading, each with its time
+                    hr_first_t INTEGER, hr_first REAL, hr_low_t INTEGER, hr_low REAL,
+                    hr_high_t INTEGER, hr_high REAL, hr_last_t INTEGER, hr_last REAL,
+                    speed_first_t INTEGER, speed_first REAL, speed_low_t INTEGER, speed_low REAL,
+                    speed_high_t INTEGER, speed_high REAL, speed_last_t INTEGER, speed_last REAL,
+                    distance REAL,                      -- the span's last distance and energy
+                    active_energy REAL,
+                    PRIMARY KEY (session_id, first_t)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

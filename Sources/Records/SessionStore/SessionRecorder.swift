@@ -85,6 +85,11 @@ public final class SessionRecorder: SimulationEventSink {
     }
 
     private let progress = Progress()
+    /// The writer queue's spans of workout samples (`SampleSpanWriter`).
+    private final class Spans: Sendable {
+        let writer = Mutex(SampleSpanWriter())
+    }
+    private let spans = Spans()
     /// Set once a write failed: later events are not even buffered, only counted.
     private var stopped = false
     /// Rows and sessions let go after `stopped`, counted on the recording thread.
@@ -207,6 +212,7 @@ public final class SessionRecorder: SimulationEventSink {
             }
             current = id
             sessionIDs.append(id)
+            if kind == .workout { spans.writer.withLock { $0.begin(workout: id) } }
             pendingEvents += prelude.map { EventRow(session: id, event: $0) }
             prelude.removeAll()
         } catch {
@@ -244,11 +250,12 @@ public final class SessionRecorder: SimulationEventSink {
         }
         let samples = HandedBatch(pendingSamples), count = pendingSamples.count, events = pendingEvents
         let session = pendingSamples.first?.session
-        let path = database.path, recycler = self.recycler, onCommit = self.onCommit
+        let path = database.path, recycler = self.recycler, onCommit = self.onCommit, spans = self.spans
         pendingSamples = recycler.emptyBatch()
         pendingEvents = []
         let write: @Sendable (Database) throws -> Void = { db in
             try BatchInsert.samples(samples.elements, in: db)
+            try spans.writer.withLock { writer in try writer.add(samples.elements, in: db) }
             try BatchInsert.events(events, in: db)
             try extra?(db)
         }

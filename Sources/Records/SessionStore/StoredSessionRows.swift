@@ -75,6 +75,36 @@ final class StoredSessionRows: SessionRows {
         return EventCursor(rows: self, statement: statement)
     }
 
+    static let spanSQL = """
+        SELECT first_t, last_t, count, heart_rate_sum, heart_rates,
+               hr_first_t, hr_first, hr_low_t, hr_low, hr_high_t, hr_high, hr_last_t, hr_last,
+               speed_first_t, speed_first, speed_low_t, speed_low, speed_high_t, speed_high, speed_last_t, speed_last,
+               distance, active_energy
+        FROM sample_spans WHERE session_id = ?1 ORDER BY first_t
+        """
+
+    /// A workout's spans, where the store has them for every one of its samples: written
+    /// with the samples since the store kept spans (`SampleSpanWriter`); a session recorded
+    /// before, or a store from before (read as it is), has none.
+    func sampleSpans() throws -> (any SessionCursor<SampleSpan>)? {
+        guard header.kind == .workout else { return nil }
+        do {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sample_spans'") == true
+            else { return nil }
+            let samples = try Row.fetchOne(db, sql: "SELECT min(t), max(t) FROM samples WHERE session_id = ?", arguments: [header.id])
+            let spans = try Row.fetchOne(db, sql: "SELECT min(first_t), max(last_t) FROM sample_spans WHERE session_id = ?",
+                                         arguments: [header.id])
+            guard let samples, let spans, let first = samples[0] as Int64?, let last = samples[1] as Int64?,
+                  spans[0] as Int64? == first, spans[1] as Int64? == last
+            else { return nil }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "read session \(header.id)")
+        }
+        let statement = try take(Self.spanSQL)
+        sqlite3_bind_int64(statement.sqliteStatement, 1, header.id)
+        return SpanCursor(rows: self, statement: statement)
+    }
+
     // MARK: Statements
 
     private func take(_ sql: String) throws -> Statement {
@@ -239,6 +269,83 @@ private final class EventCursor: SessionCursor {
         }
         return RecordedSession.Event(time: time, kind: RecordedSession.EventKind(rawValue: Column.text(handle, 1)) ?? .other,
                                      label: Column.text(handle, 2))
+    }
+}
+
+/// A workout's spans, each checked as a sample is: its times in order and inside the
+/// session, its readings ones a sensor could make.
+private final class SpanCursor: SessionCursor {
+    private let rows: StoredSessionRows
+    private var statement: Statement?
+    private let start: Int64
+    private let end: Int64
+    private var previous: Int64?
+
+    init(rows: StoredSessionRows, statement: Statement) {
+        self.rows = rows
+        self.statement = statement
+        start = rows.stored.start
+        end = rows.stored.end ?? rows.stored.start + StoredSession.timeLimit
+    }
+
+    deinit {
+        if let statement { rows.giveBack(statement) }
+    }
+
+    func next() throws -> SampleSpan? {
+        guard let (handle, first) = try rows.nextTime(&statement, of: "a span of samples") else { return nil }
+        let at = Timestamp(nanoseconds: first)
+        // What a column is called is worked out only for a damaged one.
+        func integer(_ column: Int32, _ what: @autoclosure () -> String) throws -> Int64? {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_NULL: return nil
+            case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
+            default: throw rows.damaged("the span of samples at \(at)'s \(what()) holds \(Column.describe(handle, column)) where a whole number belongs")
+            }
+        }
+        func number(_ column: Int32, _ what: @autoclosure () -> String, _ range: ClosedRange<Double>) throws -> Double? {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_NULL: return nil
+            case SQLITE_INTEGER, SQLITE_FLOAT:
+                let value = sqlite3_column_double(handle, column)
+                guard range.contains(value) else { throw rows.damaged("the span of samples at \(at) has a \(what()) of \(value)") }
+                return value
+            default: throw rows.damaged("the span of samples at \(at)'s \(what()) holds \(Column.describe(handle, column)) where a number belongs")
+            }
+        }
+        guard let last = try integer(1, "last time"), let count = try integer(2, "count"),
+              let sum = try number(3, "heart-rate sum", 0...1e12), let heartRates = try integer(4, "heart-rate count")
+        else { throw rows.damaged("the span of samples at \(at) lacks its last time, count or heart-rate sum") }
+        guard first >= start, last >= first, last <= end, first > (previous ?? .min), count >= 1,
+              count <= SampleSpan.capacity, heartRates >= 0, heartRates <= count
+        else {
+            throw rows.damaged("the span of samples at \(at) is out of order or out of the session (to \(Timestamp(nanoseconds: last)), \(count) samples)")
+        }
+        previous = last
+        let fields = SessionDatabase.plausibleFields
+        func extremes(_ column: Int32, _ field: Int) throws -> SampleSpan.Extremes? {
+            func point(_ index: Int32) throws -> SampleSpan.Point? {
+                func name() -> String { ["first", "lowest", "highest", "last"][Int(index)] + " " + fields[field].name }
+                let time = try integer(column + index * 2, name() + "'s time")
+                let value = try number(column + index * 2 + 1, name(), fields[field].range)
+                guard let time, let value else {
+                    if time == nil, value == nil { return nil }
+                    throw rows.damaged("the span of samples at \(at)'s \(name()) lacks its time or value")
+                }
+                guard time >= first, time <= last else { throw rows.damaged("the span of samples at \(at)'s \(name()) is outside it") }
+                return SampleSpan.Point(time: Timestamp(nanoseconds: time), value: value)
+            }
+            let points = (try point(0), try point(1), try point(2), try point(3))
+            guard let a = points.0, let b = points.1, let c = points.2, let d = points.3 else {
+                if points.0 == nil, points.1 == nil, points.2 == nil, points.3 == nil { return nil }
+                throw rows.damaged("the span of samples at \(at) lacks some of its \(fields[field].name)")
+            }
+            return SampleSpan.Extremes(first: a, lowest: b, highest: c, last: d)
+        }
+        return SampleSpan(first: at, last: Timestamp(nanoseconds: last), count: Int(count), heartRate: try extremes(5, 0),
+                          speed: try extremes(13, 3), heartRateSum: sum, heartRates: Int(heartRates),
+                          distance: try number(21, fields[2].name, fields[2].range),
+                          activeEnergy: try number(22, fields[1].name, fields[1].range))
     }
 }
 

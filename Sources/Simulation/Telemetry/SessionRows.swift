@@ -83,9 +83,15 @@ public protocol SessionRows {
         -> any SessionCursor<RecordedSession.TimedSample>
     /// The events of these kinds (nil: all), in time order, then in the order they were recorded.
     func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event>
+    /// A workout's samples summed up in spans (`SampleSpan`), in time order, covering every
+    /// sample: or nil where they are not kept (a dive, a session held in memory, one recorded
+    /// before the store kept spans, a lab's database).
+    func sampleSpans() throws -> (any SessionCursor<SampleSpan>)?
 }
 
 extension SessionRows {
+    public func sampleSpans() throws -> (any SessionCursor<SampleSpan>)? { nil }
+
     /// Every sample, in time order, with every reading.
     public func samples() throws -> any SessionCursor<RecordedSession.TimedSample> {
         try samples(after: nil, through: nil, fields: .all)

@@ -64,6 +64,19 @@ public struct SessionSummary: Hashable, Sendable {
             previousTime = timed.time
             previousSubmerged = s.submerged == true
         }
+
+        /// Adds a workout's span of samples as `add` would add each of them (a span has no
+        /// depth, temperature or submerged flag: dives are not summed up in spans).
+        public mutating func add(_ span: SampleSpan) {
+            count += span.count
+            if let d = span.distance { distance = d }
+            if let e = span.activeEnergy { energy = e }
+            heartRateSum += span.heartRateSum
+            heartRates += span.heartRates
+            if let hr = span.heartRate?.highest.value { maxHeartRate = Swift.max(maxHeartRate ?? hr, hr) }
+            previousTime = span.last
+            previousSubmerged = false
+        }
     }
 
     public init(_ rows: some SessionRows) throws {
