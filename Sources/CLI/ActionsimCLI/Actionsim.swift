@@ -1,6 +1,7 @@
 import AppIntents
 import ArgumentParser
 import Dispatch
+import LinuxInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,10 +78,8 @@ extension Actionsim {
                 }
                 exit()
             }
-            // A command that awaits nothing (export, plot, show, sessions, check, ...) runs here
-            // too: `dispatchMain()` ends the main thread with pthread_exit, whose unwinding
-            // sorts every frame description of the executable first (about 30 ms of CPU in the
-            // static one), which was most of a short command's time.
+            // A command that awaits nothing (export, plot, show, check, ...) runs here too,
+            // with no Swift task at all.
             if !(command is AsyncParsableCommand) {
                 var command = command
                 SwiftApps.$registered.withValue(apps) {
@@ -93,7 +92,7 @@ extension Actionsim {
             await runFromCommandLine(apps: apps)
             exit()
         }
-        dispatchMain()
+        MainDispatchQueue.serveForever()
     }
 
     /// The Swift apps this run of `actionsim` was started with (for subcommands, and for any
