@@ -1,3 +1,4 @@
+import ActionButtonCore
 import ArgumentParser
 import LabStore
 import RunRecords
@@ -83,16 +84,15 @@ struct SessionReference: ExpressibleByArgument {
         switch choice {
         case .id(let number): return number
         case .last, .lastWorkout, .lastDive:
-            let listings = try database.sessions(board: board)
-            let wanted: Listing? = switch choice {
-            case .lastWorkout: listings.last { $0.kind == .workout }
-            case .lastDive: listings.last { $0.kind == .dive }
-            default: listings.last
+            let kind: SessionLifecycle.Kind? = switch choice {
+            case .lastWorkout: .workout
+            case .lastDive: .dive
+            default: nil
             }
-            guard let wanted else {
+            guard let wanted = try database.lastSession(kind: kind, board: board) else {
                 throw CommandError.badInput("the store \(database.location) has no \(choice.word)session\(board.map { " of board \($0)" } ?? "") yet; replay a scenario first")
             }
-            return wanted.id
+            return wanted
         }
     }
 

@@ -29,6 +29,28 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
         return (try? rows.first?.decode(Bool.self)) ?? false
     }
 
+    public func lastSession(kind: SessionLifecycle.Kind?, board: String?) throws -> Int64? {
+        guard try hasTables() else { return nil }
+        var binds = PostgresBindings()
+        var filters: [String] = []
+        if let kind {
+            binds.append(kind.rawValue)
+            filters.append("kind = $\(filters.count + 1)")
+        }
+        if let board {
+            binds.append(board)
+            filters.append("board = $\(filters.count + 1)")
+        }
+        let rows = try connection.query("SELECT id FROM sessions" + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
+                                        + " ORDER BY id DESC LIMIT 1", binds, doing: "find its last session")
+        guard let row = rows.first else { return nil }
+        do {
+            return try row.decode(Int64.self)
+        } catch {
+            throw LabError.failed(url.description, doing: "find its last session", "a session's id is not a whole number")
+        }
+    }
+
     public func sessions(board: String?) throws -> [SessionDatabase.Listing] {
         guard try hasTables() else { return [] }
         var binds = PostgresBindings()

@@ -417,6 +417,20 @@ public final class SessionDatabase: @unchecked Sendable {
         return all.filter { $0.board == board }
     }
 
+    /// The newest session of `kind` (nil: any) and `board` (nil: any): its number alone.
+    public func lastSession(kind: SessionLifecycle.Kind?, board: String?) throws(StoreError) -> Int64? {
+        do {
+            return try queue.read { db in
+                try Int64.fetchOne(db, sql: """
+                    SELECT id FROM sessions WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR board = ?2)
+                    ORDER BY id DESC LIMIT 1
+                    """, arguments: [kind?.rawValue, board])
+            }
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "find its last session")
+        }
+    }
+
     /// Every session, in order. A damaged one is listed with its damage, not refused: the
     /// others are unaffected.
     public func sessions() throws(StoreError) -> [Listing] {

@@ -1,3 +1,4 @@
+import ActionButtonCore
 import Telemetry
 
 /// Where the reading commands (`sessions`, `show`, `export`, `plot`) find sessions: a
@@ -9,6 +10,9 @@ public protocol SessionSource: AnyObject {
     var location: String { get }
     /// The sessions of `board` (nil: of every board), in order.
     func sessions(board: String?) throws -> [SessionDatabase.Listing]
+    /// The newest session of `kind` (nil: of any) and `board` (nil: of any), without listing
+    /// every session and counting its samples (`plot last` of a store of long sessions).
+    func lastSession(kind: SessionLifecycle.Kind?, board: String?) throws -> Int64?
     /// Reads one session a row at a time: `body` gets its row and cursors over its samples
     /// and events, valid until it returns. A session that is not there or is damaged is an
     /// error of the store's; what `body` throws is rethrown.

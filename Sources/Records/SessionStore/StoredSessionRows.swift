@@ -91,11 +91,13 @@ final class StoredSessionRows: SessionRows {
         do {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sample_spans'") == true
             else { return nil }
-            let samples = try Row.fetchOne(db, sql: "SELECT min(t), max(t) FROM samples WHERE session_id = ?", arguments: [header.id])
-            let spans = try Row.fetchOne(db, sql: "SELECT min(first_t), max(last_t) FROM sample_spans WHERE session_id = ?",
-                                         arguments: [header.id])
-            guard let samples, let spans, let first = samples[0] as Int64?, let last = samples[1] as Int64?,
-                  spans[0] as Int64? == first, spans[1] as Int64? == last
+            // Each bound alone: SQLite finds a lone min() or max() in the index, both at once by
+            // reading every row.
+            func time(_ sql: String) throws -> Int64? { try Int64.fetchOne(db, sql: sql, arguments: [header.id]) }
+            guard let first = try time("SELECT t FROM samples WHERE session_id = ? ORDER BY t LIMIT 1"),
+                  let last = try time("SELECT t FROM samples WHERE session_id = ? ORDER BY t DESC LIMIT 1"),
+                  try time("SELECT first_t FROM sample_spans WHERE session_id = ? ORDER BY first_t LIMIT 1") == first,
+                  try time("SELECT last_t FROM sample_spans WHERE session_id = ? ORDER BY first_t DESC LIMIT 1") == last
             else { return nil }
         } catch {
             throw StoreError.wrap(error, path: path, doing: "read session \(header.id)")
