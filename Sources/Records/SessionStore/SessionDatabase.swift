@@ -87,9 +87,14 @@ public final class SessionDatabase: @unchecked Sendable {
             return
         }
         let directory = (path as NSString).deletingLastPathComponent
-        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0,
-           Self.needsWriting(path, isAlive: isAlive) {
-            try self.init(path: path, isAlive: isAlive)
+        if access(path, W_OK) == 0, access(directory.isEmpty ? "." : directory, W_OK | X_OK) == 0 {
+            guard let queue = Self.openIfNothingToWrite(path, isAlive: isAlive) else {
+                try self.init(path: path, isAlive: isAlive)
+                return
+            }
+            // Read through the connection that asked: a second one cost a short export a
+            // good part of its start-up.
+            try self.init(readOnly: queue, at: path, isAlive: isAlive)
             return
         }
         // Nothing to write (or nothing that may be written): read-only. A read-write
@@ -98,16 +103,17 @@ public final class SessionDatabase: @unchecked Sendable {
         try self.init(readOnlyAt: path, isAlive: isAlive)
     }
 
-    /// Whether opening the store must write to it: a migration to run, or a session whose
-    /// process is gone to mark interrupted. Anything in the way of asking (a damaged file)
-    /// says yes, and opening it read-write reports it as before.
-    private static func needsWriting(_ path: String, isAlive: (Int32) -> Bool) -> Bool {
+    /// The store opened read-only, when opening it need not write to it; nil when it must:
+    /// a migration to run, or a session whose process is gone to mark interrupted. Anything
+    /// in the way of asking (a damaged file) says it must, and opening it read-write reports
+    /// it as before.
+    private static func openIfNothingToWrite(_ path: String, isAlive: (Int32) -> Bool) -> DatabaseQueue? {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            return try queue.read { db in
+            let mustWrite = try queue.read { db in
                 try checkSchemaTable(db)
                 guard try migrator.hasCompletedMigrations(db) else { return true }
                 let pids = try Row.fetchAll(db, sql: "SELECT pid FROM sessions WHERE status = 'active'")
@@ -116,8 +122,9 @@ public final class SessionDatabase: @unchecked Sendable {
                     return !isAlive(pid)
                 }
             }
+            return mustWrite ? nil : queue
         } catch {
-            return true
+            return nil
         }
     }
 
@@ -132,14 +139,24 @@ public final class SessionDatabase: @unchecked Sendable {
         }
     }
 
-    private init(readOnlyAt path: String, isAlive: (Int32) -> Bool) throws(StoreError) {
-        self.path = path
-        self.isReadOnly = true
+    private convenience init(readOnlyAt path: String, isAlive: (Int32) -> Bool) throws(StoreError) {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
+        let queue: DatabaseQueue
         do {
             queue = try Self.openReadOnly(path, configuration: configuration)
+        } catch {
+            throw StoreError.wrap(error, path: path, doing: "open it")
+        }
+        try self.init(readOnly: queue, at: path, isAlive: isAlive)
+    }
+
+    private init(readOnly queue: DatabaseQueue, at path: String, isAlive: (Int32) -> Bool) throws(StoreError) {
+        self.path = path
+        self.isReadOnly = true
+        self.queue = queue
+        do {
             try queue.read(Self.checkSchema)
         } catch {
             throw StoreError.wrap(error, path: path, doing: "open it")
