@@ -63,8 +63,13 @@ struct ExportThroughput {
             var cpu: [Double] = [], baselineCPU: [Double] = [], cpuRatios: [Double] = []
             var peak = 0, bytes = 0, baselineBytes = 0
             for _ in 0..<pairs {
+                // Each run starts with nothing of the last one's output waiting to be written
+                // to disk (untimed): the kernel wrote sqlite3's 4 MB back while the export
+                // that followed it was being timed, and the export's 1 MB during sqlite3's.
+                sync()
                 let run = try ChildProcess.run(actionsim, arguments, stdout: output)
                 bytes = ChildProcess.size(of: output)
+                sync()
                 let base = try ChildProcess.run(sqlite3, ["-csv", database, Self.baselineQuery], stdout: baseline)
                 baselineBytes = ChildProcess.size(of: baseline)
                 times.append(run.seconds)
