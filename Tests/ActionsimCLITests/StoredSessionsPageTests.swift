@@ -57,6 +57,9 @@ struct StoredSessionsPageTests {
         let missing = try await Self.get(url + "sessions/99")
         #expect(missing.status == 404)
         #expect(missing.text.contains("no session 99 in"), "\(missing.text)")
+        let nowhere = try await Self.get(url + "sessions/1/chart.svg")
+        #expect(nowhere.status == 404)
+        #expect(nowhere.text.contains("there is no page /sessions/1/chart.svg: the sessions are listed at /"), "\(nowhere.text)")
 
         #expect(try await server.interrupt() == 0, "\(server.stderr)")
     }

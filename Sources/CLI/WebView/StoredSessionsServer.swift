@@ -32,6 +32,7 @@ public struct StoredSessionsServer: Sendable {
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: HostCheck(address: address))
+        router.add(middleware: NoSuchPage())
         let answer = answer
         router.get("/") { request, _ in
             let board = request.uri.queryParameters["board"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
@@ -48,5 +49,18 @@ public struct StoredSessionsServer: Sendable {
 
     private static func response(_ answer: StoredSessionsPage.Answer) -> Response {
         PageServing.response(answer.html, type: "text/html; charset=utf-8", status: .init(code: answer.status))
+    }
+}
+
+/// Any other address than the list and a session's: a page that says so and links to the
+/// list, where the router answered an empty 404.
+private struct NoSuchPage<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return PageServing.response(StoredSessionsPage.problem("there is no page \(request.uri.path): the sessions are listed at /, each at /sessions/NUMBER"),
+                                        type: "text/html; charset=utf-8", status: .notFound)
+        }
     }
 }
