@@ -51,10 +51,8 @@ public struct PlotModel: Sendable {
         }
     }
 
-    public struct Point: Hashable, Sendable {
-        public var time: Timestamp
-        public var value: Double
-    }
+    /// A reading at a time: the same pair a span of samples keeps for its extremes.
+    public typealias Point = SampleSpan.Point
 
     /// A sensor over time, on one panel: runs of points, broken where the session paused.
     public struct Series: Sendable {
@@ -355,11 +353,10 @@ public struct PlotModel: Sendable {
             var temperature = ColumnReducer(columns)
             var trace = DiveTrace(ascent: ColumnReducer(columns), stop: SafetyStopFinder(depth: context.safetyStopDepth ?? 5))
             var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals, spans: nil) { timed in
+            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals) { timed in
                 depth.add(timed.time, timed.sample.depth)
                 temperature.add(timed.time, timed.sample.waterTemperature)
                 trace.add(timed)
-            } span: { _ in
             } pause: {
                 depth.breakRun()
                 temperature.breakRun()
@@ -513,8 +510,8 @@ public struct PlotModel: Sendable {
     /// time (or wholly in a pause) is added whole (`span`), any other is read as its
     /// samples. The series come out as they would from every sample.
     private static func reduce(_ rows: some SessionRows, fields: SampleFields, totals: inout SessionSummary.SampleTotals,
-                               spans: SpanUse?, each add: (RecordedSession.TimedSample) -> Void,
-                               span addSpan: (SampleSpan) -> Void, pause: () -> Void) throws {
+                               spans: SpanUse? = nil, each add: (RecordedSession.TimedSample) -> Void,
+                               span addSpan: (SampleSpan) -> Void = { _ in }, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
         var interval = try intervals.next()
         func sample(_ timed: RecordedSession.TimedSample) throws {

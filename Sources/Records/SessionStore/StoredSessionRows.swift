@@ -207,18 +207,8 @@ private final class SampleCursor: SessionCursor {
         var timed = RecordedSession.TimedSample(time: time, sample: SensorSample(session: kind, elapsed: .nanoseconds(elapsed)))
         // A number, as `plausibleFields[field]` allows it.
         func value(_ column: Int32, _ field: Int) throws -> Double? {
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_NULL:
-                return nil
-            case SQLITE_INTEGER, SQLITE_FLOAT:
-                let value = sqlite3_column_double(handle, column)
-                guard ranges[field].contains(value) else {
-                    throw rows.damaged("the sample at \(time) has a \(SessionDatabase.plausibleFields[field].name) of \(value)")
-                }
-                return value
-            default:
-                throw rows.damaged("the sample at \(time)'s \(SessionDatabase.plausibleFields[field].name) holds \(Column.describe(handle, column)) where a number belongs")
-            }
+            try Column.number(handle, column, in: ranges[field], rows: rows,
+                              of: "the sample at \(time)", SessionDatabase.plausibleFields[field].name)
         }
         for (offset, field) in fields.enumerated() {
             let column = Int32(2 + offset)
@@ -233,12 +223,8 @@ private final class SampleCursor: SessionCursor {
             case 7: timed.sample.pressure = try value(column, field)
             case 8: timed.sample.waterTemperature = try value(column, field)
             default:    // 9, submerged
-                switch sqlite3_column_type(handle, column) {
-                case SQLITE_NULL: timed.sample.submerged = nil
-                case SQLITE_INTEGER: timed.sample.submerged = sqlite3_column_int64(handle, column) != 0
-                default:
-                    throw rows.damaged("the sample at \(time)'s submerged flag holds \(Column.describe(handle, column)) where a whole number belongs")
-                }
+                timed.sample.submerged = try Column.integer(handle, column, rows: rows, of: "the sample at \(time)", "submerged flag")
+                    .map { $0 != 0 }
             }
         }
         return timed
@@ -299,21 +285,10 @@ private final class SpanCursor: SessionCursor {
         let at = Timestamp(nanoseconds: first)
         // What a column is called is worked out only for a damaged one.
         func integer(_ column: Int32, _ what: @autoclosure () -> String) throws -> Int64? {
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_NULL: return nil
-            case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
-            default: throw rows.damaged("the span of samples at \(at)'s \(what()) holds \(Column.describe(handle, column)) where a whole number belongs")
-            }
+            try Column.integer(handle, column, rows: rows, of: "the span of samples at \(at)", what())
         }
         func number(_ column: Int32, _ what: @autoclosure () -> String, _ range: ClosedRange<Double>) throws -> Double? {
-            switch sqlite3_column_type(handle, column) {
-            case SQLITE_NULL: return nil
-            case SQLITE_INTEGER, SQLITE_FLOAT:
-                let value = sqlite3_column_double(handle, column)
-                guard range.contains(value) else { throw rows.damaged("the span of samples at \(at) has a \(what()) of \(value)") }
-                return value
-            default: throw rows.damaged("the span of samples at \(at)'s \(what()) holds \(Column.describe(handle, column)) where a number belongs")
-            }
+            try Column.number(handle, column, in: range, rows: rows, of: "the span of samples at \(at)", what())
         }
         guard let last = try integer(1, "last time"), let count = try integer(2, "count"),
               let sum = try number(3, "heart-rate sum", 0...1e12), let heartRates = try integer(4, "heart-rate count")
@@ -353,6 +328,31 @@ private final class SpanCursor: SessionCursor {
 
 /// A column of the current row, as SQLite's C calls give it.
 private enum Column {
+    /// A whole number, or nil for NULL. Anything else is damage to `subject`'s `name`
+    /// ("the sample at 10 s", "submerged flag"), worded only when there is some.
+    static func integer(_ handle: OpaquePointer, _ column: Int32, rows: StoredSessionRows,
+                        of subject: @autoclosure () -> String, _ name: @autoclosure () -> String) throws -> Int64? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return sqlite3_column_int64(handle, column)
+        default: throw rows.damaged("\(subject())'s \(name()) holds \(describe(handle, column)) where a whole number belongs")
+        }
+    }
+
+    /// A number inside `range` (what a sensor could read), or nil for NULL; anything else is
+    /// damage, worded as `integer` words it.
+    static func number(_ handle: OpaquePointer, _ column: Int32, in range: ClosedRange<Double>, rows: StoredSessionRows,
+                       of subject: @autoclosure () -> String, _ name: @autoclosure () -> String) throws -> Double? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER, SQLITE_FLOAT:
+            let value = sqlite3_column_double(handle, column)
+            guard range.contains(value) else { throw rows.damaged("\(subject()) has a \(name()) of \(value)") }
+            return value
+        default: throw rows.damaged("\(subject())'s \(name()) holds \(describe(handle, column)) where a number belongs")
+        }
+    }
+
     static func text(_ handle: OpaquePointer, _ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
