@@ -29,20 +29,22 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
         return (try? rows.first?.decode(Bool.self)) ?? false
     }
 
+    /// " WHERE column = $1 AND ..." for each condition that has a value (bound in `binds`, in
+    /// order), or nothing when none has.
+    private static func filter(_ conditions: [(column: String, value: String?)], binds: inout PostgresBindings) -> String {
+        var terms: [String] = []
+        for case let (column, value?) in conditions {
+            binds.append(value)
+            terms.append("\(column) = $\(terms.count + 1)")
+        }
+        return terms.isEmpty ? "" : " WHERE " + terms.joined(separator: " AND ")
+    }
+
     public func lastSession(kind: SessionLifecycle.Kind?, board: String?) throws -> Int64? {
         guard try hasTables() else { return nil }
         var binds = PostgresBindings()
-        var filters: [String] = []
-        if let kind {
-            binds.append(kind.rawValue)
-            filters.append("kind = $\(filters.count + 1)")
-        }
-        if let board {
-            binds.append(board)
-            filters.append("board = $\(filters.count + 1)")
-        }
-        let rows = try connection.query("SELECT id FROM sessions" + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
-                                        + " ORDER BY id DESC LIMIT 1", binds, doing: "find its last session")
+        let filter = Self.filter([("kind", kind?.rawValue), ("board", board)], binds: &binds)
+        let rows = try connection.query("SELECT id FROM sessions\(filter) ORDER BY id DESC LIMIT 1", binds, doing: "find its last session")
         guard let row = rows.first else { return nil }
         do {
             return try row.decode(Int64.self)
@@ -54,15 +56,11 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
     public func sessions(board: String?) throws -> [SessionDatabase.Listing] {
         guard try hasTables() else { return [] }
         var binds = PostgresBindings()
-        var filter = ""
-        if let board {
-            binds.append(board)
-            filter = "WHERE s.board = $1"
-        }
+        let filter = Self.filter([("s.board", board)], binds: &binds)
         let rows = try connection.query("""
             SELECT s.id, s.board, s.kind, s.workout_style, s.app, s.run_name, s.status, s.wall_start, s.start_t, s.end_t,
                    (SELECT COUNT(*) FROM samples WHERE session_id = s.id), (SELECT MAX(t) FROM samples WHERE session_id = s.id)
-            FROM sessions s \(filter) ORDER BY s.id
+            FROM sessions s\(filter) ORDER BY s.id
             """, binds, doing: "list sessions")
         return rows.map { row in
             guard let (id, board, kind, style, app, run, status, wall, start, end, samples, last) = try? row.decode(
@@ -207,9 +205,7 @@ final class LabSessionRows: SessionRows {
         private let rows: LabSessionRows
         private var after: Int64?
         private let through: Int64
-        private var buffer: [RecordedSession.TimedSample] = []
-        private var index = 0
-        private var exhausted = false
+        private var buffer = PageBuffer<RecordedSession.TimedSample>()
 
         init(rows: LabSessionRows, after: Int64?, through: Int64) {
             self.rows = rows
@@ -218,16 +214,10 @@ final class LabSessionRows: SessionRows {
         }
 
         func next() throws -> RecordedSession.TimedSample? {
-            if index == buffer.count {
-                guard !exhausted else { return nil }
-                try fetch()
-                guard index < buffer.count else { return nil }
-            }
-            defer { index += 1 }
-            return buffer[index]
+            try buffer.next(reading: fetch)
         }
 
-        private func fetch() throws {
+        private func fetch() throws -> [RecordedSession.TimedSample] {
             let header = rows.header
             var binds = PostgresBindings()
             binds.append(header.id)
@@ -240,9 +230,8 @@ final class LabSessionRows: SessionRows {
                 FROM samples WHERE session_id = $1 AND \(after == nil ? "t >= $2" : "t > $2") AND t <= $3
                 ORDER BY t LIMIT \(LabSessionRows.pageSize)
                 """, binds)
-            buffer.removeAll(keepingCapacity: true)
-            index = 0
-            exhausted = page.count < LabSessionRows.pageSize
+            var samples: [RecordedSession.TimedSample] = []
+            samples.reserveCapacity(page.count)
             let start = header.startTime.nanoseconds, end = header.endTime?.nanoseconds
             for row in page {
                 guard let (t, elapsed, heartRate, energy, distance, speed, cadence, strokes, depth, pressure, temperature, submerged)
@@ -274,9 +263,10 @@ final class LabSessionRows: SessionRows {
                 sample.pressure = pressure
                 sample.waterTemperature = temperature
                 sample.submerged = submerged.map { $0 != 0 }
-                buffer.append(.init(time: at, sample: sample))
+                samples.append(.init(time: at, sample: sample))
                 after = t
             }
+            return samples
         }
     }
 
@@ -285,27 +275,19 @@ final class LabSessionRows: SessionRows {
         private let kinds: Set<RecordedSession.EventKind>?
         /// The last event handed out: its time and sequence number (the table's key).
         private var after: (t: Int64, seq: Int64)?
-        private var buffer: [RecordedSession.Event] = []
-        private var index = 0
-        private var exhausted = false
+        private var buffer: PageBuffer<RecordedSession.Event>
 
         init(rows: LabSessionRows, kinds: Set<RecordedSession.EventKind>?) {
             self.rows = rows
             self.kinds = kinds
-            exhausted = kinds?.isEmpty ?? false
+            buffer = PageBuffer(exhausted: kinds?.isEmpty ?? false)
         }
 
         func next() throws -> RecordedSession.Event? {
-            if index == buffer.count {
-                guard !exhausted else { return nil }
-                try fetch()
-                guard index < buffer.count else { return nil }
-            }
-            defer { index += 1 }
-            return buffer[index]
+            try buffer.next(reading: fetch)
         }
 
-        private func fetch() throws {
+        private func fetch() throws -> [RecordedSession.Event] {
             var binds = PostgresBindings()
             binds.append(rows.header.id)
             var sql = "SELECT t, seq, kind, label FROM events WHERE session_id = $1"
@@ -320,18 +302,18 @@ final class LabSessionRows: SessionRows {
             }
             sql += " ORDER BY t, seq LIMIT \(LabSessionRows.pageSize)"
             let page = try rows.page(sql, binds)
-            buffer.removeAll(keepingCapacity: true)
-            index = 0
-            exhausted = page.count < LabSessionRows.pageSize
+            var events: [RecordedSession.Event] = []
+            events.reserveCapacity(page.count)
             for row in page {
                 guard let (t, seq, kind, label) = try? row.decode((Int64, Int64, String, String).self) else {
                     throw rows.damaged("an event holds values of the wrong type")
                 }
                 guard SessionDatabase.isPlausibleTime(t) else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
-                buffer.append(.init(time: Timestamp(nanoseconds: t), kind: RecordedSession.EventKind(rawValue: kind) ?? .other,
+                events.append(.init(time: Timestamp(nanoseconds: t), kind: RecordedSession.EventKind(rawValue: kind) ?? .other,
                                     label: label))
                 after = (t, seq)
             }
+            return events
         }
     }
 }
