@@ -254,7 +254,7 @@ let package = Package(
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [
-            "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore",
+            "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore", "TestSupport",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveLoopTests", dependencies: [

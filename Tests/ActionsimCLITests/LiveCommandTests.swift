@@ -7,8 +7,7 @@ import Glibc
 
 /// A scratch directory removed when the test ends.
 private final class Scratch {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-live-\(UUID())").path
-    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    let path = ScratchRoot.newDirectory("live")
     deinit { try? FileManager.default.removeItem(atPath: path) }
     func read(_ name: String) -> String { (try? String(contentsOfFile: path + "/" + name, encoding: .utf8)) ?? "" }
 }

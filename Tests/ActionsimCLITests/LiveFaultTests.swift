@@ -14,7 +14,7 @@ import Glibc
 /// A directory for one test, with a setup scenario: TrailRunner, its first press a run,
 /// sensors at 10 Hz so that the store commits batches while presses come in.
 private final class FaultScratch {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-fault-\(UUID())").path
+    let path = ScratchRoot.newDirectory("fault")
     var logs: String { path + "/logs" }
     var store: String { path + "/store" }
     var database: String { store + "/actionsim.sqlite" }

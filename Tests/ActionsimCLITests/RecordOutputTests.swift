@@ -35,9 +35,7 @@ struct RecordOutputTests {
     }
 
     static func scratch() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-record-\(UUID())").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchRoot.newDirectory("record")
     }
 
     @Test("A directory that does not exist is refused at once (exit 4), before the session starts")

@@ -12,8 +12,7 @@ func runActionsim(_ arguments: [String]) async throws -> (status: Int32, stderr:
 struct SwiftAppRegistryTests {
     @Test("S1: the plain actionsim refuses a scenario naming a Swift app: exit 2, file:line:column, and what to run instead")
     func plainActionsimHasNoSwiftApps() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = URL(fileURLWithPath: ScratchRoot.newDirectory("cli"))
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("swift.yaml")
         try """

@@ -52,8 +52,7 @@ struct TerminalRestoreTests {
           arguments: ["q", "SIGTERM"])
     func stopAndContinue(ending: String) async throws {
         let terminal = try PseudoTerminal()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-tstp-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = ScratchRoot.newDirectory("tstp")
         let process = try start(on: terminal, directory: directory)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let output = { (try? String(contentsOfFile: directory + "/out.txt", encoding: .utf8)) ?? "" }

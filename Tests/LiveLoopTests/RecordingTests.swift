@@ -5,6 +5,7 @@ import Scenarios
 import Simulation
 import SimulationEvents
 import Testing
+import TestSupport
 import YAMLDocuments
 
 private let trailRunner = repository + "/scenarios/apps/trailrunner.yaml"
@@ -33,8 +34,7 @@ struct RecordingTests {
         try await engine.runVirtual(inputs, until: Timestamp(nanoseconds: origin + 8_000_000_000))
         recorder.finish(at: Timestamp(nanoseconds: origin + 8_000_000_000))
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-record-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = ScratchRoot.newDirectory("record")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let header = RecordedScenario.Header(name: "round trip", comments: ["a test"],
                                              apps: [.file(ScenarioText.relativePath(trailRunner, from: directory))],

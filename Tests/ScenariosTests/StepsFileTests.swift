@@ -44,9 +44,7 @@ struct StepsFileTests {
     ]
 
     static func temporaryDirectory() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-steps-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        ScratchRoot.newDirectory("steps")
     }
 
     static func write(_ text: String, to path: String) throws {

@@ -75,7 +75,7 @@ struct LoadTests {
         let scenario = try await offExecutor {
             try ScenarioParser.parse(YAMLDocument(text: Mashing.scenario(edges), file: "mashing.yaml"))
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-load-\(UUID().uuidString)").path
+        let directory = ScratchRoot.newDirectory("load")
         let log = try SessionLogFile(directory: directory, header: .init(
             source: "test", name: "mashing", app: "Masher", settings: "\(scenario.settings)", seed: 0, clock: "virtual"))
         let outcome = try await ScenarioRunner.run(scenario, sinks: [log], keepEvents: false)

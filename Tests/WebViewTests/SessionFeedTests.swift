@@ -6,6 +6,7 @@ import Simulation
 import SimulationEvents
 import Telemetry
 import Testing
+import TestSupport
 @testable import WebView
 
 /// The demo scenario, replayed once per test in virtual time.
@@ -35,8 +36,7 @@ struct SessionFeedTests {
     @Test("T4: the sessions folded from the events are the sessions the store holds (samples, events, times, status)")
     func assemblerMatchesTheStore() async throws {
         let scenario = try Demo.scenario()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("actionsim-web-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = ScratchRoot.newDirectory("web")
         let database = try SessionDatabase(path: directory + "/store.sqlite")
         let run = Demo.run(for: scenario)
         let recorder = SessionRecorder(database: database, run: .init(
