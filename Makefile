@@ -26,7 +26,7 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -40,6 +40,7 @@ help:
 	@echo "make test-docc  build the DocC documentation of AppIntents and ActionButtonHarness into .build/docc"
 	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
+	@echo "make link-order  profile a live session of the static actionsim and write the order its code is linked in (Sources/CLI/actionsim/link-order.txt)"
 	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
@@ -71,16 +72,33 @@ build: deps
 
 # One file with everything linked in (the Swift runtime, Foundation, glibc, libevdev, libgpiod,
 # SQLite): it runs on a board without a Swift toolchain, and it maps only the code it runs,
-# about 18 MB resident in a live session against 30 MB with the shared Swift libraries
-# (Benchmarks/RESULTS.md). Without the default InitPackage trait: init-package (swift-syntax)
-# is for a developer's machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only
-# when $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc
-# at run time; those lines are filtered out, every other line of the build is shown.
+# about 14 MiB resident in a live session against 30 MiB with the shared Swift libraries
+# (Benchmarks/RESULTS.md). The kernel maps code in 64 kB at a time around what runs, so lld
+# places the code `actionsim run` executes side by side, in the order of
+# Sources/CLI/actionsim/link-order.txt (made by `make link-order` from a profile of `run`; a
+# name no longer in the code is skipped, so a stale list costs memory, never correctness).
+# Without the default InitPackage trait: init-package (swift-syntax) is for a developer's
+# machine, not a board. glibc warns, at link time, that its user lookups (getpwuid: only when
+# $$HOME is unset) and dlopen (Foundation's bundle loading, unused) need the same glibc at run
+# time; those lines are filtered out, every other line of the build is shown.
+RELEASE_LINK := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
+  -Xlinker --symbol-ordering-file=$(CURDIR)/Sources/CLI/actionsim/link-order.txt -Xlinker --no-warn-symbol-ordering
 STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
 release: deps
 	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod)"
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits -Xswiftc -static-executable 2>&1 \
+	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits $(RELEASE_LINK) 2>&1 \
 	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+
+# Sources/CLI/actionsim/link-order.txt again, after a change to what `actionsim run` executes
+# (`make bench` prints the live session's peak RSS against its target): links the static
+# actionsim with a map, runs a live session of it under valgrind on a pseudo-terminal, and
+# names every section of code that ran (Benchmarks/live/link-order.py). Then `make release`.
+link-order: deps
+	@command -v valgrind > /dev/null || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind
+	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits $(RELEASE_LINK) \
+	  -Xlinker -Map=$(CURDIR)/.build-static/actionsim.map -Xlinker --no-demangle 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	python3 Benchmarks/live/link-order.py --binary $(RELEASE_BIN) --map .build-static/actionsim.map \
+	  --out Sources/CLI/actionsim/link-order.txt --work .build/link-order
 
 # libgpiod 2.2.1 from Debian 13 beside the system's 1.6: downloaded and unpacked, not installed.
 libgpiod2:
@@ -89,7 +107,7 @@ libgpiod2:
 release-gpiod2: deps libgpiod2
 	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
 	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(SWIFT) build -c release --product actionsim --scratch-path .build-static-gpiod2 --disable-default-traits \
-	  -Xswiftc -static-executable 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	  $(RELEASE_LINK) 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"

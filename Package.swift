@@ -149,7 +149,9 @@ let package = Package(
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
             .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
         ], path: "Sources/CLI/ActionsimCLI"),
-        .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"], path: "Sources/CLI/actionsim"),
+        // link-order.txt is read by the linker of `make release` only (see the Makefile).
+        .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"], path: "Sources/CLI/actionsim",
+                          exclude: ["link-order.txt"]),
         // `make bench`: engine throughput, replay time, and the session store against a raw
         // SQLite bulk insert of the same rows.
         .executableTarget(name: "actionsim-bench", dependencies: [

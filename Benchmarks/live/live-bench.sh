@@ -27,6 +27,12 @@ gcc -O2 -Wall -o "$out/uinput-buttons" "$kernel/uinput-buttons.c"
 log "building actionsim (make release: one static executable)"
 make -C "$root" --no-print-directory release SWIFT="$swift" >&2
 bin=$root/.build-static/release/actionsim
+# The code a live session runs is linked side by side in the order of link-order.txt (see the
+# Makefile's release); names the code no longer has are skipped, and what they placed is
+# spread out again, which shows as peak RSS below.
+order=$root/Sources/CLI/actionsim/link-order.txt
+found=$(comm -12 <(sort -u "$order") <(nm --defined-only "$bin" | awk '{ print $3 }' | sort -u) | wc -l)
+echo "link order: $found of $(sort -u "$order" | wc -l) names in Sources/CLI/actionsim/link-order.txt are in the binary (make link-order renews it)"
 
 echo "== live path on this machine ($(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), Linux $(uname -r)), $(date -u +%Y-%m-%dT%H:%MZ)"
 python3 "$here/host_live.py" --actionsim "$bin" --reader "$out/latency-reader" \
