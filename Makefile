@@ -83,11 +83,12 @@ build: deps
 # time; those lines are filtered out, every other line of the build is shown.
 RELEASE_LINK := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/Sources/CLI/actionsim/link-order.txt -Xlinker --no-warn-symbol-ordering
+# The static build, for a --scratch-path and any further flags appended.
+STATIC_BUILD := $(SWIFT) build -c release --product actionsim --disable-default-traits $(RELEASE_LINK)
 STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
 release: deps
 	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod)"
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits $(RELEASE_LINK) 2>&1 \
-	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	$(STATIC_BUILD) --scratch-path .build-static 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 
 # Sources/CLI/actionsim/link-order.txt again, after a change to what `actionsim run` executes
 # (`make bench` prints the live session's peak RSS against its target): links the static
@@ -95,8 +96,8 @@ release: deps
 # names every section of code that ran (Benchmarks/live/link-order.py). Then `make release`.
 link-order: deps
 	@command -v valgrind > /dev/null || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind
-	$(SWIFT) build -c release --product actionsim --scratch-path .build-static --disable-default-traits $(RELEASE_LINK) \
-	  -Xlinker -Map=$(CURDIR)/.build-static/actionsim.map -Xlinker --no-demangle 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	$(STATIC_BUILD) --scratch-path .build-static -Xlinker -Map=$(CURDIR)/.build-static/actionsim.map -Xlinker --no-demangle 2>&1 \
+	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 	python3 Benchmarks/live/link-order.py --binary $(RELEASE_BIN) --map .build-static/actionsim.map \
 	  --out Sources/CLI/actionsim/link-order.txt --work .build/link-order
 
@@ -106,8 +107,8 @@ libgpiod2:
 
 release-gpiod2: deps libgpiod2
 	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
-	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(SWIFT) build -c release --product actionsim --scratch-path .build-static-gpiod2 --disable-default-traits \
-	  $(RELEASE_LINK) 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(STATIC_BUILD) --scratch-path .build-static-gpiod2 2>&1 \
+	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"
