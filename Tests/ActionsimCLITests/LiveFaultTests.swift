@@ -21,7 +21,6 @@ private final class FaultScratch {
     var setup: String { path + "/setup.yaml" }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         try """
             name: fault test
             apps: [\(CLI.packageRoot)/scenarios/apps/trailrunner.yaml]
