@@ -40,7 +40,7 @@ help:
 	@echo "make test-docc  build the DocC documentation of AppIntents and ActionButtonHarness into .build/docc"
 	@echo "make test-examples the example watch apps through init-package: their scenarios and harness tests; Apple's listings"
 	@echo "make test-kernel   only the real-kernel tests (qemu; the first run builds a small kernel, ~5-10 min), against libgpiod 1.6 and 2.2.1"
-	@echo "make link-order  profile a live session of the static actionsim and write the order its code is linked in (Sources/CLI/actionsim/link-order.txt)"
+	@echo "make link-order  after a change to what actionsim run executes: profile a live session and write the order its code is linked in (Sources/CLI/actionsim/link-order.txt); then make release"
 	@echo "make release-gpiod2  the static actionsim against Debian 13's libgpiod 2.2.1, downloaded into .build/libgpiod2 ($(RELEASE_BIN_GPIOD2))"
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
