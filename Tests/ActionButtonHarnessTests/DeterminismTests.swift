@@ -85,6 +85,16 @@ struct DeterminismTests {
         }
     }
 
+    @Test("A slow machine is not a stall: an intent that computes for longer than the stall limit of real time finishes (issue 29)")
+    func computingIsNotAStall() async throws {
+        let watch = try ActionButtonHarness(app: workoutApp(ComputingStartIntent.self), settings: settings())
+        watch.stallLimit = .milliseconds(200)
+        try await watch.press()
+        try await watch.advance(by: .seconds(1))
+        #expect(watch.performedNames == ["ComputingStartIntent"])
+        watch.expectSession(.running)
+    }
+
     @Test("Each simulated watch has its own @Dependency objects, even when eight run at once")
     func dependenciesArePerWatch() async throws {
         try await withThrowingTaskGroup(of: [String].self) { group in

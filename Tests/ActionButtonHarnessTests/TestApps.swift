@@ -137,7 +137,34 @@ struct RealTimeStartIntent: StartWorkoutIntent {
     init() { workoutStyle = .running }
 
     func perform() async throws -> some IntentResult {
-        try await Task.sleep(for: .seconds(1))
+        // Longer than the watchdog's cap of wall time for the test's limit (ten times 0.2 s),
+        // so that a stall is reported however busy the test process is.
+        try await Task.sleep(for: .seconds(5))
+        _ = try startWorkoutSession()
+        return .result()
+    }
+}
+
+/// Computes for about `cpuSeconds` of the process's CPU time before starting: what a start
+/// intent looks like on a machine many times slower (a busy CI runner), where it takes longer
+/// than the stall limit of real time to get done.
+struct ComputingStartIntent: StartWorkoutIntent {
+    static let title: LocalizedStringResource = "Start after computing"
+    static let suggestedWorkouts = [ComputingStartIntent()]
+    @Parameter(title: "Workout") var workoutStyle: TestWorkout
+    init() { workoutStyle = .running }
+    static let cpuSeconds = 0.8
+
+    func perform() async throws -> some IntentResult {
+        var spec = timespec()
+        func cpu() -> Double {
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+            return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        }
+        let start = cpu()
+        var sum: UInt64 = 0
+        while cpu() - start < Self.cpuSeconds { sum &+= UInt64(start * 1000) &* 31 }
+        precondition(sum != 1)
         _ = try startWorkoutSession()
         return .result()
     }

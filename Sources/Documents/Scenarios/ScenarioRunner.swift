@@ -41,8 +41,9 @@ public enum ScenarioRunner {
     /// Makes extra instruments for a run, beside the scenario's own sensors.
     public typealias InstrumentFactory = @Sendable (Scenario) -> [any SimulationInstrument]
 
-    /// How long (real time) app work may run without finishing or sleeping on the engine's
-    /// clock before a virtual replay gives up with `SimulationEngine.Stall`.
+    /// How long app work may wait without finishing or sleeping on the engine's clock while
+    /// the process makes no progress before a virtual replay gives up with
+    /// `SimulationEngine.Stall` (`StallClock`).
     public static let stallLimit: Duration = .seconds(30)
 
     /// Runs a scenario. Throws what a watch would refuse to configure

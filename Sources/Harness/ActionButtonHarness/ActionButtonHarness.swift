@@ -45,9 +45,10 @@ public final class ActionButtonHarness {
     public var engine: SimulationEngine? {
         if case .here(let local) = watch { local.engine } else { nil }
     }
-    /// How long (real time) app work may run without finishing or sleeping on the engine's
-    /// clock before a step fails with `SimulationEngine.Stall`, instead of hanging the test.
-    /// (A watch in its own process has 30 s.)
+    /// How long app work may wait without finishing or sleeping on the engine's clock while
+    /// the process makes no progress (uses next to no CPU) before a step fails with
+    /// `SimulationEngine.Stall`, instead of hanging the test; a busy machine does not count
+    /// (`StallClock`). (A watch in its own process has 30 s.)
     public var stallLimit: Duration = .seconds(30) {
         didSet { if case .here(let local) = watch { local.stallLimit = stallLimit } }
     }

@@ -13,8 +13,9 @@ import Telemetry
 /// started) is finished or asleep on the engine's clock.
 public final class VirtualWatch {
     public let engine: SimulationEngine
-    /// How long (real time) app work may run without finishing or sleeping on the engine's
-    /// clock before a step fails with `SimulationEngine.Stall`, instead of hanging.
+    /// How long app work may wait without finishing or sleeping on the engine's clock while
+    /// the process makes no progress before a step fails with `SimulationEngine.Stall`,
+    /// instead of hanging (`StallClock`).
     public var stallLimit: Duration = .seconds(30)
     /// The scenario the watch was loaded from, if any.
     public let scenario: Scenario?

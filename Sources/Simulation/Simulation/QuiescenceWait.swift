@@ -1,33 +1,84 @@
+/// How long app work has made no progress, for the stall watchdog: a pure value handed
+/// readings of monotonic time and of the CPU time the whole process has used.
+///
+/// Progress, not wall time: a busy machine (a shared CI runner, tests running beside) may
+/// leave app work waiting for a CPU for a long while, and that is not a stall. Only the
+/// stretches in which the process used almost no CPU time count: app work that waits on
+/// anything but the engine's clock (real time, a lock, a task never resumed) leaves the
+/// process idle. Work that spins forever is caught by a cap of `wallCapFactor` times the
+/// limit of wall time, far beyond what any step takes on a slow machine.
+public struct StallClock: Sendable, Equatable {
+    /// A reading of the two clocks: monotonic time and the process's CPU time, in nanoseconds.
+    public struct Progress: Equatable, Sendable {
+        public var wall: Int64
+        public var cpu: Int64
+
+        public init(wall: Int64, cpu: Int64) {
+            self.wall = wall
+            self.cpu = cpu
+        }
+    }
+
+    /// An interval counts as progress when the process used at least this share of one CPU
+    /// in it (one part in `busyShare`).
+    public static let busyShare: Int64 = 10
+    /// Past this many limits of wall time, a wait is a stall however busy the process was
+    /// (work that spins, or is starved for many minutes).
+    public static let wallCapFactor: Int64 = 10
+
+    public let limit: Int64
+    private let began: Progress
+    private var last: Progress
+    /// Idle time counted since the process last made progress (ns).
+    public private(set) var idle: Int64 = 0
+
+    public init(limit: Int64, now: Progress) {
+        self.limit = limit
+        began = now
+        last = now
+    }
+
+    /// Takes the reading `now`; returns whether the wait is a stall.
+    public mutating func advance(to now: Progress) -> Bool {
+        let wall = max(0, now.wall &- last.wall)
+        let cpu = max(0, now.cpu &- last.cpu)
+        last = now
+        idle = cpu &* Self.busyShare < wall ? idle &+ wall : 0
+        return idle >= limit || now.wall &- began.wall >= limit.multipliedReportingOverflow(by: Self.wallCapFactor).partialValue
+    }
+}
+
 /// The driver's wait for quiescence (all app work finished or asleep on the engine's clock),
-/// and its watchdog: past a deadline of real time the wait ends as a stall, saying what was
-/// still busy. One waiter at a time: the engine's one driver.
+/// and its watchdog: once app work has made no progress for the stall limit (`StallClock`),
+/// the wait ends as a stall, saying what was still busy. One waiter at a time: the engine's
+/// one driver.
 ///
 /// A value inside `HostState`, under the host's one lock: the waiter is resumed by whoever
 /// makes the watch quiescent (a sleep, a finished task, an ended lease), in the same step.
 struct QuiescenceWait {
     private var waiter: CheckedContinuation<Void, Never>?
-    /// When (monotonic ns) the waiter stops waiting for quiescence and reports a stall.
-    private var deadline: Int64?
+    /// The current wait's stall clock, when it has a limit.
+    private var stallClock: StallClock?
     /// The watchdog gave up on the last waiter: what was still busy then.
     private var stalled: String?
     private var watchdogRunning = false
 
     /// What the watchdog found at one of its checks.
     enum Check {
-        /// No one waits with a deadline: the watchdog stops.
+        /// No one waits with a limit: the watchdog stops.
         case stop
-        /// The deadline has not come: check again later.
+        /// No stall yet: check again later.
         case goOn
-        /// The deadline passed: the waiter, to resume.
+        /// The limit passed: the waiter, to resume.
         case stalled(CheckedContinuation<Void, Never>)
     }
 
-    /// Makes `continuation` the waiter, with a deadline (monotonic ns) or none; returns
-    /// whether the watchdog must be started (it is not running yet).
-    mutating func wait(_ continuation: CheckedContinuation<Void, Never>, deadline: Int64?) -> Bool {
+    /// Makes `continuation` the waiter, with a stall limit (ns) or none, at the reading
+    /// `now`; returns whether the watchdog must be started (it is not running yet).
+    mutating func wait(_ continuation: CheckedContinuation<Void, Never>, limit: Int64?, now: StallClock.Progress) -> Bool {
         waiter = continuation
-        self.deadline = deadline
-        guard deadline != nil else { return false }
+        stallClock = limit.map { StallClock(limit: $0, now: now) }
+        guard limit != nil else { return false }
         stalled = nil
         defer { watchdogRunning = true }
         return !watchdogRunning
@@ -37,7 +88,7 @@ struct QuiescenceWait {
     mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
         defer {
             waiter = nil
-            deadline = nil
+            stallClock = nil
         }
         return waiter
     }
@@ -48,14 +99,14 @@ struct QuiescenceWait {
         return stalled
     }
 
-    /// The watchdog's check at `now` (monotonic ns). On a stall, the caller records what was
+    /// The watchdog's check at the reading `now`. On a stall, the caller records what was
     /// busy (`record(stall:)`) under the same lock.
-    mutating func check(at now: Int64) -> Check {
-        guard waiter != nil, let deadline else {
+    mutating func check(at now: StallClock.Progress) -> Check {
+        guard waiter != nil, stallClock != nil else {
             watchdogRunning = false
             return .stop
         }
-        guard now >= deadline, let waiter = takeWaiter() else { return .goOn }
+        guard stallClock!.advance(to: now), let waiter = takeWaiter() else { return .goOn }
         watchdogRunning = false
         return .stalled(waiter)
     }

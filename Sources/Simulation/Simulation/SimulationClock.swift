@@ -32,6 +32,19 @@ public struct RealClock: Sendable {
         return Timestamp(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
     }
 
+    /// `CLOCK_PROCESS_CPUTIME_ID`: the CPU time every thread of this process has used, in
+    /// nanoseconds.
+    public static func processCPUTime() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    /// Monotonic time and the process's CPU time, read together (the stall watchdog's reading).
+    static func progressNow() -> StallClock.Progress {
+        StallClock.Progress(wall: monotonicNow().nanoseconds, cpu: processCPUTime())
+    }
+
     /// A monotonic clock whose zero is now.
     public static func startingNow() -> RealClock {
         RealClock(origin: monotonicNow(), read: { monotonicNow() })

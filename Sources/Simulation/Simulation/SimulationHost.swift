@@ -248,8 +248,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     }
 
     /// Virtual time: suspends until all app work is finished or asleep on this clock, and
-    /// returns nil; or, once `limit` of real time has passed without that (a stall), returns
-    /// what was still busy at that moment. Returns nil at once if the calling task is cancelled.
+    /// returns nil; or, once the process has made no progress for `limit` (a stall, measured
+    /// by `StallClock`), returns what was still busy at that moment. Returns nil at once if the calling task is cancelled.
     ///
     /// One watchdog per host checks the deadline a few times a second, rather than a timer per
     /// wait: a cancelled `Task.sleep` keeps its memory until its deadline, and a fast replay
@@ -259,8 +259,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let (ready, startWatchdog) = core.withLock { state -> (Bool, Bool) in
                     if state.isQuiescent || Task.isCancelled { return (true, false) }
-                    let deadline = limit.map { RealClock.monotonicNow().nanoseconds &+ $0.nanoseconds }
-                    return (false, state.quiescence.wait(continuation, deadline: deadline))
+                    let start = limit == nil ? nil : RealClock.progressNow()
+                    return (false, state.quiescence.wait(continuation, limit: limit?.nanoseconds, now: start ?? .init(wall: 0, cpu: 0)))
                 }
                 if ready { continuation.resume() }
                 if startWatchdog { runWatchdog() }
@@ -279,7 +279,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { [weak self] in
             guard let self else { return }
             let check = core.withLock { state in
-                let check = state.quiescence.check(at: RealClock.monotonicNow().nanoseconds)
+                let check = state.quiescence.check(at: RealClock.progressNow())
                 if case .stalled = check {
                     let busy = state.busyDescription
                     state.quiescence.record(stall: busy)

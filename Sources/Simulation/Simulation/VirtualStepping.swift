@@ -8,9 +8,10 @@ import ActionButtonCore
 /// sensor ticks (`finishInstant`); after each, all app work must be finished or asleep
 /// before anything else happens.
 extension SimulationEngine {
-    /// App work that neither finished nor slept on the engine's clock within the stall limit:
-    /// an intent waiting on real time (say `Task.sleep` on the continuous clock instead of
-    /// `ActionButtonClock`), or a task that never ends.
+    /// App work that neither finished nor slept on the engine's clock while the process made
+    /// no progress for the stall limit (`StallClock`): an intent waiting on real time (say
+    /// `Task.sleep` on the continuous clock instead of `ActionButtonClock`), or a task that
+    /// never ends.
     public struct Stall: Error, Hashable, Sendable, CustomStringConvertible {
         public var limit: Duration
         public var time: Timestamp
@@ -18,7 +19,7 @@ extension SimulationEngine {
         public var busy: String
 
         public var description: String {
-            "virtual time is stuck at \(time): after \(limit) of real time, \(busy). Virtual time moves only when all "
+            "virtual time is stuck at \(time): after \(limit) of real time without progress, \(busy). Virtual time moves only when all "
                 + "app work is finished or asleep on the engine's clock: sleep with ActionButtonClock (not Task.sleep on the "
                 + "continuous clock), and let every Task the app starts finish"
         }
