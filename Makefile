@@ -283,20 +283,20 @@ fuzz: deps
 
 # The Examples' watch apps as a new user brings theirs: init-package on each app's folder
 # (its files unedited: the package links to them), then the package's scenarios
-# (`actionsim-app test`, each in a fresh process) and harness tests (`swift test`). Then
-# Apple's own listings, read from ../shared/reference, compiled unchanged in such folders.
-# The packages share one scratch folder, so actionsim and swift-syntax build once for all
-# (a first run: about the time of the main debug build; then about a minute per package).
+# (`actionsim-app test`, each in a fresh process) and harness tests (`swift test`). The
+# packages compile only the apps' files, against this build's modules and its shared library
+# libActionsimAppKit.so (seconds a package; docs/swift-apps.md). Then Apple's own listings,
+# read from ../shared/reference, compiled unchanged in such folders.
 test-examples: build
 	@echo "==> the Examples' watch apps through actionsim init-package: build, scenarios, harness tests"
 	mkdir -p $(EXAMPLES_OUT) && find Examples -type f -print0 | sort -z | xargs -0 sha1sum > $(EXAMPLES_OUT)/files-before.txt
 	for app in $(EXAMPLE_APPS); do \
 	  $(BIN) init-package "Examples/$$app/$$app Watch App" --tests Examples/$$app/ActionButtonTests \
 	    --scenarios Examples/$$app/scenarios -o $(EXAMPLES_OUT)/$$app; \
-	  $(SWIFT) build --build-tests --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
-	  (cd $(EXAMPLES_OUT)/$$app && $(CURDIR)/$(EXAMPLES_SCRATCH)/debug/actionsim-app test scenarios \
+	  $(SWIFT) build --build-tests --package-path $(EXAMPLES_OUT)/$$app; \
+	  (cd $(EXAMPLES_OUT)/$$app && .build/debug/actionsim-app test scenarios \
 	    --junit $(CURDIR)/$(EXAMPLES_OUT)/$$app-scenarios-junit.xml); \
-	  $(SWIFT) test --skip-build --package-path $(EXAMPLES_OUT)/$$app --scratch-path $(EXAMPLES_SCRATCH); \
+	  $(SWIFT) test --skip-build --package-path $(EXAMPLES_OUT)/$$app; \
 	done
 	find Examples -type f -print0 | sort -z | xargs -0 sha1sum | diff $(EXAMPLES_OUT)/files-before.txt - \
 	  || { echo "error: building the Examples changed their files (above)"; exit 1; }

@@ -31,6 +31,13 @@ let package = Package(
         .library(name: "os", targets: ["os"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
+        // Everything a package `actionsim init-package` writes links against, prebuilt: the
+        // stand-ins of Apple's frameworks, the harness and the command line (`actionsim-app`).
+        // One shared library, so that the app's code and the simulator share one copy of each
+        // type; the app's package compiles only the app's files (docs/swift-apps.md).
+        .library(name: "ActionsimAppKit", type: .dynamic, targets: [
+            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit",
+        ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
     ],

@@ -66,14 +66,20 @@ struct InitPackageTests {
 
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail")
         #expect(link == "../../Trail Watch App")
+        // The built actionsim is linked, not built again (issue 26): its modules, its shared
+        // library, and a plugin of the package's own running its intents finder.
         let manifest = Self.read(root + "/sim/Package.swift")
+        let build = URL(fileURLWithPath: CLI.binary).resolvingSymlinksInPath().deletingLastPathComponent().path
         for expected in ["name: \"Trail\"", "path: \"Sources/Trail\"", "\"Assets.xcassets\"", "\"Trail Watch App.entitlements\"",
-                         "\"TrailApp.swift\"", "\"Views\"", ".swiftLanguageMode(.v5)",
-                         ".plugin(name: \"ActionsimApp\", package: \"actionsim\")",
-                         ".product(name: \"AppIntents\", package: \"actionsim\")",
+                         "\"TrailApp.swift\"", "\"Views\"", ".swiftLanguageMode(.v5), .unsafeFlags(actionsimModules)",
+                         "plugins: [\"ActionsimApp\"]", "\"-lActionsimAppKit\"", "-fmodule-map-file=",
                          ".executable(name: \"actionsim-app\"", "name: \"ActionButtonTests\""] {
             #expect(manifest.contains(expected), "Package.swift lacks \(expected):\n\(manifest)")
         }
+        #expect(manifest.contains("let actionsimBuild = \"\(build)\""), "\(manifest)")
+        #expect(!manifest.contains(".package("), "the package depends on no package:\n\(manifest)")
+        let plugin = Self.read(root + "/sim/Plugins/ActionsimApp/plugin.swift")
+        #expect(plugin.contains("static let build = \"\(build)\"") && plugin.contains("/actionsim-find-intents"), "\(plugin)")
         #expect(!manifest.contains("\"StartTrailIntent.swift\""), "a kept file is excluded")
         #expect(Self.read(root + "/sim/Sources/actionsim-app/main.swift").contains("Actionsim.runFromCommandLineAndExit(apps: [ActionsimApp_Trail.app])"))
         #expect(Self.read(root + "/sim/Tests/ActionButtonTests/TrailFirstPressTests.swift").contains("ActionButtonHarness.launch(settings: .workout(app: \"Trail\"))"))
@@ -88,6 +94,48 @@ struct InitPackageTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(Self.read(root + "/sim/Tests/ActionButtonTests/TrailFirstPressTests.swift") == "// mine\n")
         #expect(again.stdout.contains("left out: \(folder)/Views/MapView.swift"))
+    }
+
+    @Test("--from-source: the package depends on the checkout and builds it, with actionsim's plugin; the prebuilt plugin goes")
+    func fromSource() async throws {
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
+        #expect(try await CLI.run(["init-package", folder, "-o", root + "/sim"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: root + "/sim/Plugins/ActionsimApp/plugin.swift"))
+        let result = try await CLI.run(["init-package", folder, "-o", root + "/sim", "--from-source"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = Self.read(root + "/sim/Package.swift")
+        for expected in [".package(name: \"actionsim\", path:", ".plugin(name: \"ActionsimApp\", package: \"actionsim\")",
+                         ".product(name: \"AppIntents\", package: \"actionsim\")", ".product(name: \"ActionsimCLI\", package: \"actionsim\")"] {
+            #expect(manifest.contains(expected), "Package.swift lacks \(expected):\n\(manifest)")
+        }
+        #expect(!manifest.contains("unsafeFlags"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/sim/Plugins/ActionsimApp"))
+    }
+
+    @Test("A package written for another build of actionsim stops with what to do: rebuilt since (the plugin) or by another Swift (the manifest)")
+    func mismatchedBuildIsSaid() async throws {
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
+        #expect(try await CLI.run(["init-package", folder, "-o", root + "/sim"]).status == 0)
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+
+        // actionsim built again since: the stamp the plugin holds is not the library's.
+        let plugin = root + "/sim/Plugins/ActionsimApp/plugin.swift"
+        let stamped = Self.read(plugin).replacing(/static let libraryStamp = "[^"]*"/, with: "static let libraryStamp = \"1-1\"")
+        try stamped.write(toFile: plugin, atomically: true, encoding: .utf8)
+        let rebuilt = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim", "--scratch-path", root + "/scratch"])
+        #expect(rebuilt.status != 0)
+        #expect((rebuilt.stdout + rebuilt.stderr).contains("was built again since this package was written, perhaps from another commit: write the package again"),
+                "\(rebuilt.stdout)\(rebuilt.stderr)")
+        #expect((rebuilt.stdout + rebuilt.stderr).contains("init-package"))
+
+        // Another Swift: the manifest's check of the compiler's version.
+        let manifestPath = root + "/sim/Package.swift"
+        let other = Self.read(manifestPath).replacing(/#if !\(compiler\([^\n]*/, with: "#if !(compiler(>=5.0) && !compiler(>=5.1))")
+        try other.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let dumped = try await ChildProcess.run("/usr/bin/env", [swift, "package", "--package-path", root + "/sim", "--scratch-path", root + "/scratch", "dump-package"])
+        #expect(dumped.status != 0)
+        #expect((dumped.stdout + dumped.stderr).contains("was built by Swift"), "\(dumped.stdout)\(dumped.stderr)")
+        #expect((dumped.stdout + dumped.stderr).contains("build actionsim with this Swift"))
     }
 
     @Test("Bad input: what a watch would refuse is refused with the type and the file, exit 2, nothing written")

@@ -41,6 +41,16 @@ struct InitPackageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Swift language mode the app's files build in, 5 or 6 (default: the Xcode project's SWIFT_VERSION, else 5).", valueName: "mode"))
     var swiftLanguageMode: Int?
 
+    @Flag(help: "Depend on actionsim's sources and build them in the package, instead of linking this built actionsim (the default when this actionsim was built in a checkout: only the app's files are compiled).")
+    var fromSource = false
+
+    /// This command again, from any folder, to say how to write the package again.
+    private var initCommand: String {
+        let executable = PrebuiltActionsim.executable?.path ?? "actionsim"
+        let command = ([executable] + CommandLine.arguments.dropFirst()).map(Self.shellQuoted).joined(separator: " ")
+        return "(cd \(Self.shellQuoted(FileManager.default.currentDirectoryPath)) && \(command))"
+    }
+
     func validate() throws {
         if name != nil && folders.count > 1 { throw ValidationError("--name names one app; give one folder with it") }
         if let swiftLanguageMode, ![5, 6].contains(swiftLanguageMode) {
@@ -118,6 +128,14 @@ struct InitPackageCommand: ParsableCommand {
             try link(outputURL.appendingPathComponent(SimulatorPackage.sourcesPath(app)), to: URL(fileURLWithPath: folder))
         }
         try package.manifest.write(to: outputURL.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let pluginURL = outputURL.appendingPathComponent("Plugins/ActionsimApp")
+        if case .prebuilt(let prebuilt) = dependency {
+            try fileManager.createDirectory(at: pluginURL, withIntermediateDirectories: true)
+            try package.prebuiltPlugin(prebuilt).write(to: pluginURL.appendingPathComponent("plugin.swift"), atomically: true, encoding: .utf8)
+        } else if fileManager.fileExists(atPath: pluginURL.appendingPathComponent("plugin.swift").path) {
+            // Written by an earlier init-package for a prebuilt actionsim; this package builds it instead.
+            try fileManager.removeItem(at: pluginURL)
+        }
         try package.executableMain.write(to: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)/main.swift"),
                                          atomically: true, encoding: .utf8)
         let testsURL = outputURL.appendingPathComponent("Tests/\(SimulatorPackage.testsTarget)")
@@ -210,6 +228,9 @@ struct InitPackageCommand: ParsableCommand {
     /// And the names actionsim's manifest declares (targets, products), when it can be read.
     private func dependency(from outputURL: URL) throws -> (SimulatorPackage.Dependency, names: Set<String>) {
         if let actionsim, Self.isURL(actionsim) { return (.url(actionsim, version: actionsimVersion), ["ActionsimApp"]) }
+        if actionsim == nil, !fromSource, let prebuilt = try PrebuiltActionsim.find(initCommand: initCommand) {
+            return (.prebuilt(prebuilt), PrebuiltActionsim.moduleNames(in: prebuilt.buildFolder))
+        }
         let checkout: URL
         if let actionsim {
             checkout = URL(fileURLWithPath: actionsim).standardizedFileURL

@@ -37,6 +37,45 @@ public struct SimulatorPackage: Sendable {
         case path(String)
         /// A git URL, at a version (`from:`) or, without one, its `main` branch.
         case url(String, version: String?)
+        /// An actionsim already built: the package compiles only the app's files, against the
+        /// build's modules, and links its shared library (no second build of actionsim).
+        case prebuilt(Prebuilt)
+    }
+
+    /// A built actionsim a package links against instead of building it again: its build
+    /// folder (`.build/debug` of a checkout), which holds `libActionsimAppKit.so`, the modules
+    /// and `actionsim-find-intents`.
+    public struct Prebuilt: Sendable {
+        /// The build folder, absolute.
+        public var buildFolder: String
+        /// What the build's own compile commands pass to reach its C modules (module maps and
+        /// header folders), which importing its Swift modules needs too.
+        public var compileFlags: [String]
+        /// The compiler version that built it (`6.3.1`), which must build the package too.
+        public var compilerVersion: String
+        /// The library's size and modification time when the package was written: the plugin
+        /// stops the build with a clear error when actionsim was rebuilt since.
+        public var libraryStamp: String
+        /// The checkout's commit, when known, for messages.
+        public var commit: String?
+        /// The command that wrote the package, to say how to write it again.
+        public var initCommand: String
+
+        public init(buildFolder: String, compileFlags: [String], compilerVersion: String, libraryStamp: String,
+                    commit: String?, initCommand: String) {
+            self.buildFolder = buildFolder
+            self.compileFlags = compileFlags
+            self.compilerVersion = compilerVersion
+            self.libraryStamp = libraryStamp
+            self.commit = commit
+            self.initCommand = initCommand
+        }
+
+        /// The shared library every package links, in `buildFolder`.
+        public static let library = "ActionsimAppKit"
+        public static let libraryFile = "lib\(library).so"
+        /// The intents finder the package's plugin runs, in `buildFolder`.
+        public static let finder = "actionsim-find-intents"
     }
 
     /// The first line of every manifest init-package writes: how it knows it may rewrite one.
@@ -66,12 +105,14 @@ public struct SimulatorPackage: Sendable {
 
     /// `Package.swift`.
     public var manifest: String {
+        if case .prebuilt(let prebuilt) = dependency { return prebuiltManifest(prebuilt) }
         func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
         let dependencyLine: String
         switch dependency {
         case .path(let path): dependencyLine = ".package(name: \"actionsim\", path: \(quoted(path)))"
         case .url(let url, let version?): dependencyLine = ".package(url: \(quoted(url)), from: \(quoted(version)))"
         case .url(let url, nil): dependencyLine = ".package(url: \(quoted(url)), branch: \"main\")"
+        case .prebuilt: preconditionFailure("handled above")
         }
         var targets: [String] = []
         for app in apps {
@@ -129,6 +170,160 @@ public struct SimulatorPackage: Sendable {
             \(targets.joined(separator: "\n"))
                 ]
             )
+
+            """
+    }
+
+    /// `Package.swift` for a prebuilt actionsim: the app's targets, the executable and the
+    /// tests compile against the build's modules and link its shared library; a plugin of the
+    /// package's own runs the build's intents finder.
+    private func prebuiltManifest(_ prebuilt: Prebuilt) -> String {
+        func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
+        /// One line a flag, `-Xcc` with the flag it passes on.
+        func list(_ items: [String], indent: String) -> String {
+            var lines: [String] = []
+            var pending: [String] = []
+            for item in items {
+                pending.append(quoted(item) + ",")
+                if item != "-Xcc" {
+                    lines.append(indent + pending.joined(separator: " "))
+                    pending = []
+                }
+            }
+            return (lines + (pending.isEmpty ? [] : [indent + pending.joined(separator: " ")])).joined(separator: "\n")
+        }
+        var targets: [String] = []
+        for app in apps {
+            var comment = ["        // \(app.folder), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
+            comment.append("        // plugin finds its intents and writes its registration at build time.")
+            if !app.leftOut.isEmpty {
+                comment.append("        // Left out, as Linux cannot build them:")
+                comment += app.leftOut.map { "        //   \($0.path): \($0.reason)" }
+            }
+            let excluded = app.excluded.map(quoted).joined(separator: ",\n                    ")
+            targets.append(comment.joined(separator: "\n") + """
+
+                    .target(
+                        name: \(quoted(app.module)),
+                        path: \(quoted(Self.sourcesPath(app))),
+                        exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules)],
+                        plugins: ["ActionsimApp"]),
+            """)
+        }
+        let appModules = apps.map { quoted($0.module) }.joined(separator: ", ")
+        targets.append("""
+                    // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
+                    .executableTarget(
+                        name: \(quoted(Self.executableTarget)),
+                        dependencies: [\(appModules)],
+                        path: "Sources/\(Self.executableTarget)",
+                        swiftSettings: [.unsafeFlags(actionsimModules)],
+                        linkerSettings: [.unsafeFlags(actionsimLibrary)]),
+            """)
+        targets.append("""
+                    // Harness tests: each simulated watch runs \(executableName) in a process of its own.
+                    .testTarget(
+                        name: \(quoted(Self.testsTarget)),
+                        dependencies: [\(appModules)],
+                        path: \(quoted("Tests/" + Self.testsTarget)),
+                        swiftSettings: [.unsafeFlags(actionsimModules)],
+                        linkerSettings: [.unsafeFlags(actionsimLibrary)]),
+                    // Runs actionsim's intents finder (\(Prebuilt.finder)) on each app's files.
+                    .plugin(name: "ActionsimApp", capability: .buildTool(), path: "Plugins/ActionsimApp"),
+            """)
+        let version = Self.compilerCondition(prebuilt.compilerVersion)
+        return """
+            // swift-tools-version: 6.1
+            \(Self.marker) around \(apps.map(\.folder).joined(separator: ", ")).
+            // Run it again after adding or removing files there, or after rebuilding actionsim:
+            //   \(prebuilt.initCommand)
+            // It rewrites this file, Plugins/ and Sources/, and keeps Tests/ and scenarios/.
+            import PackageDescription
+
+            // The app compiles against actionsim as built in \(prebuilt.buildFolder)
+            // (\(prebuilt.commit.map { "commit \($0), " } ?? "")Swift \(prebuilt.compilerVersion)): its modules, and its shared
+            // library \(Prebuilt.libraryFile); actionsim is not built again here.
+            #if \(version.map { "!(\($0))" } ?? "false")
+            #error("actionsim in \(prebuilt.buildFolder) was built by Swift \(prebuilt.compilerVersion), and this package is built by another Swift, which cannot use its modules: build actionsim with this Swift (`make build` in its checkout), then run init-package again")
+            #endif
+            let actionsimBuild = \(quoted(prebuilt.buildFolder))
+            let actionsimModules: [String] = [
+                "-I", actionsimBuild + "/Modules",
+            \(list(prebuilt.compileFlags, indent: "    "))
+            ]
+            let actionsimLibrary: [String] = [
+                "-L", actionsimBuild, "-l\(Prebuilt.library)", "-Xlinker", "-rpath", "-Xlinker", actionsimBuild,
+            ]
+
+            let package = Package(
+                name: \(quoted(name)),
+                platforms: [.macOS(.v15)],
+                products: [
+                    .executable(name: \(quoted(executableName)), targets: [\(quoted(Self.executableTarget))]),
+                ],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """
+    }
+
+    /// `#if compiler(...)` for exactly this version (`6.3.1`, or `6.3`), or nil when it is
+    /// not a version number.
+    static func compilerCondition(_ version: String) -> String? {
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        guard (2...3).contains(parts.count), parts.count == version.split(separator: ".").count else { return nil }
+        let next = parts.count == 3 ? [parts[0], parts[1], parts[2] + 1] : [parts[0], parts[1], 1]
+        return "compiler(>=\(version)) && !compiler(>=\(next.map(String.init).joined(separator: ".")))"
+    }
+
+    /// `Plugins/ActionsimApp/plugin.swift`, for a prebuilt actionsim: the ActionsimApp plugin
+    /// with the build's intents finder, which first checks that the build is the one the
+    /// package was written for.
+    public func prebuiltPlugin(_ prebuilt: Prebuilt) -> String {
+        func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
+        return """
+            // Written by `actionsim init-package`: finds the app's intents at build time, with the
+            // intents finder of the actionsim this package was written for.
+            import Foundation
+            import PackagePlugin
+
+            @main
+            struct ActionsimApp: BuildToolPlugin {
+                static let build = \(quoted(prebuilt.buildFolder))
+                static let libraryStamp = \(quoted(prebuilt.libraryStamp))
+                static let initCommand = \(quoted(prebuilt.initCommand))
+
+                func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+                    guard let target = target as? SwiftSourceModuleTarget else { return [] }
+                    let library = Self.build + "/\(Prebuilt.libraryFile)"
+                    guard let attributes = try? FileManager.default.attributesOfItem(atPath: library) else {
+                        Diagnostics.error("no built actionsim in \\(Self.build) (\(Prebuilt.libraryFile) is missing): build it there (make build), "
+                            + "or write this package again with the actionsim you use: \\(Self.initCommand)")
+                        return []
+                    }
+                    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+                    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                    if "\\(size)-\\(Int64(modified))" != Self.libraryStamp {
+                        Diagnostics.error("actionsim in \\(Self.build) was built again since this package was written, "
+                            + "perhaps from another commit: write the package again, so that the app is compiled against it: \\(Self.initCommand)")
+                        return []
+                    }
+                    let sources = target.sourceFiles(withSuffix: "swift").map(\\.url)
+                    let output = context.pluginWorkDirectoryURL.appending(path: "ActionsimRegistration.generated.swift")
+                    var arguments = ["--app", target.name, "--module", target.moduleName, "--output", output.path(percentEncoded: false)]
+                    for flag in target.compilationConditions { arguments += ["--define", flag] }
+                    arguments += sources.map { $0.path(percentEncoded: false) }
+                    return [.buildCommand(
+                        displayName: "Finding the intents of \\(target.name)",
+                        executable: URL(fileURLWithPath: Self.build + "/\(Prebuilt.finder)"),
+                        arguments: arguments,
+                        inputFiles: sources,
+                        outputFiles: [output])]
+                }
+            }
 
             """
     }
