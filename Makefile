@@ -19,6 +19,8 @@ BIN := .build/debug/actionsim
 RELEASE_BIN := .build-static/release/actionsim
 # The same against libgpiod 2.2.1 (Debian 13, current Raspberry Pi OS), for the real-kernel
 # tests: Debian 13's libgpiod-dev and libgpiod3, unpacked into .build/libgpiod2 (never installed).
+# Built in the same folder as the first (only LinuxInput and what imports it differ, so the
+# dependencies are compiled once), then moved here.
 RELEASE_BIN_GPIOD2 := .build-static-gpiod2/release/actionsim
 # The example watch apps (Examples/NAME/NAME Watch App), and where make test-examples
 # writes their packages (init-package) and builds them.
@@ -26,12 +28,14 @@ EXAMPLE_APPS := TrailRunner DeepLog
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help check test-loaded deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make demo-web   the same, shown in a browser: the drawn watch, its charts, a scrubber"
 	@echo "make test   build and run every test"
+	@echo "make check  the edit loop: layers, unit tests and scenarios (a few minutes after a build)"
+	@echo "make test-loaded  make test with two CPU-bound processes beside it, as on a busy CI runner"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
 	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN)), for the machine's libgpiod"
 	@echo "make plots  replay the demo and draw its workout and dive as SVG (and PNG, with Chromium)"
@@ -105,10 +109,15 @@ link-order: deps
 libgpiod2:
 	@Tests/libgpiod2/fetch.sh >/dev/null
 
+# In .build-static, as make release: libgpiod's version changes only LinuxInput's flags (and
+# the header folders of what imports it), so SwiftPM compiles those again and nothing else.
+# The binary is moved out, so that .build-static never holds a libgpiod 2 build under make
+# release's name (make release links its own again).
 release-gpiod2: deps libgpiod2
 	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
-	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(STATIC_BUILD) --scratch-path .build-static-gpiod2 2>&1 \
+	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(STATIC_BUILD) --scratch-path .build-static 2>&1 \
 	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	mkdir -p $(dir $(RELEASE_BIN_GPIOD2)) && mv -f $(RELEASE_BIN) $(RELEASE_BIN_GPIOD2)
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"
@@ -122,6 +131,21 @@ demo-web: build
 # Every test, the long ones included (make test-long alone runs just those).
 test: test-layers test-unit test-docc test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
+
+# The edit loop: the layers, the unit and integration tests, the shipped scenarios (a few
+# minutes after a build; no servers, browser, qemu or long tests).
+check: test-layers test-unit test-scenarios
+	@echo "==> check passed (make test runs everything)"
+
+# make test on a busy machine, as a shared CI runner is: two CPU-bound processes run beside it
+# from start to end (LOAD_PROCESSES of them; stopped however make test ends). No test may
+# depend on how fast the machine is (docs/testing.md).
+LOAD_PROCESSES ?= 2
+test-loaded:
+	@echo "==> make test with $(LOAD_PROCESSES) CPU-bound processes beside it (sha256sum /dev/zero)"
+	pids=""; for i in $$(seq $(LOAD_PROCESSES)); do sha256sum /dev/zero & pids="$$pids $$!"; done; \
+	  trap 'kill $$pids 2>/dev/null || true' EXIT; \
+	  $(MAKE) --no-print-directory test
 
 # Arrows point inward: every import in Sources/ against the layers (docs/layout.md); the
 # self-test first shows the check fails on each kind of wrong import.
@@ -185,7 +209,7 @@ test-lab: build lab-deps $(LAB_PYENV)/.installed
 # Real buttons on a real kernel: boots a small Linux under qemu with gpio-sim and uinput, runs
 # actionsim inside, presses buttons through the kernel and checks the session logs. The GPIO
 # tests run twice: with actionsim built against libgpiod 1.6 and against 2.2.1.
-test-kernel: release release-gpiod2
+test-kernel: release-gpiod2 release
 	@echo "==> real-kernel tests under qemu (Tests/kernel/test-kernel.sh)"
 	ACTIONSIM_KERNEL_BIN=$(RELEASE_BIN) ACTIONSIM_KERNEL_BIN_GPIOD2=$(RELEASE_BIN_GPIOD2) Tests/kernel/test-kernel.sh
 
