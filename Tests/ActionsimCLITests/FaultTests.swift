@@ -120,26 +120,59 @@ struct FaultTests {
         return directory + "/" + names[0]
     }
 
+    /// The samples of the one log in `directory` so far, counting whole lines only (the
+    /// replay may be mid-way through writing the last); 0 while there is no log.
+    static func loggedSampleCount(in directory: String) -> Int {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".jsonl") }
+        guard names.count == 1, let text = try? String(contentsOfFile: directory + "/" + names[0], encoding: .utf8) else { return 0 }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { $0.contains("\"event\":\"sample\"") }.count
+    }
+
+    /// Whether the store has committed session 1 (read-only: a store not made yet is not
+    /// made by the test).
+    static func hasSession(_ path: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let count = try? DatabaseQueue(path: path, configuration: configuration).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sessions WHERE id = 1")
+        }
+        return (count ?? 0) == 1
+    }
+
     @Test("T4: SIGKILL at random points: the next start finds every committed sample, the session interrupted, the database intact, the log reported cut short")
     func killedAtRandomPoints() async throws {
         let directory = CLI.temporaryDirectory()
         let scenario = directory + "/fault.yaml"
         try Self.scenario.write(toFile: scenario, atomically: true, encoding: .utf8)
         let expected = try await Self.expectedSamples(scenario)
+        // Each kill waits for a point of the run, however slow the machine (the store open
+        // with its session, its first samples committed, 20 samples in the log), then kills
+        // after a random delay from there.
+        let points: [(what: String, reached: @Sendable (String, String) -> Bool)] = [
+            ("its store to hold its session and its log to be made", { store, logs in
+                Self.hasSession(store) && ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).contains { $0.hasSuffix(".jsonl") }
+            }),
+            ("its store to commit its first samples", { store, _ in !((try? Self.storedSamples(store)) ?? []).isEmpty }),
+            ("20 samples in its log", { _, logs in Self.loggedSampleCount(in: logs) >= 20 }),
+        ]
         var random = SystemRandomNumberGenerator()
-        let delays = (0..<3).map { _ in Double.random(in: 1.5...3.5, using: &random) }
-        var committedBeforeSomeKill = false
-        for (index, delay) in delays.enumerated() {
+        for (index, point) in points.enumerated() {
+            let delay = Double.random(in: 0...2, using: &random)
             let run = directory + "/kill-\(index)"
             try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
             let store = run + "/actionsim.sqlite", logs = run + "/logs"
             let started = try Self.start(["replay", scenario, "--realtime", "--log-dir", logs, "--db", store], in: run)
+            defer { if started.process.isRunning { started.process.signal(SIGKILL) } }
+            try await waitUntil("the real-time replay \(index) for \(point.what) (stderr: \(started.errorText))") {
+                point.reached(store, logs)
+            }
             try await Task.sleep(for: .seconds(delay))
             // What the recorder has committed, read as another process would, then the kill.
             let committed = try Self.storedSamples(store)
             started.process.signal(SIGKILL)
-            #expect(try await started.wait() == SIGKILL, "killed after \(delay) s")
-            committedBeforeSomeKill = committedBeforeSomeKill || !committed.isEmpty
+            let when = "killed \(delay) s after \(point.what)"
+            #expect(try await started.wait() == SIGKILL, "\(when)")
+            if index == 1 { #expect(!committed.isEmpty, "\(when)") }
 
             // The next start: the store recovers the session, keeping every committed sample.
             let list = try await CLI.run(["sessions", "--db", store])
@@ -147,15 +180,16 @@ struct FaultTests {
             #expect(try Self.status(store) == "interrupted")
             #expect(try Self.integrityCheck(store) == "ok")
             let recovered = try Self.storedSamples(store)
-            #expect(recovered.count >= committed.count, "killed after \(delay) s")
+            #expect(recovered.count >= committed.count, "\(when)")
             #expect(Array(recovered.prefix(committed.count)) == committed)
             // Nothing torn or out of order: what is there is the start of the run, sample for sample.
-            #expect(recovered == Array(expected.prefix(recovered.count)), "killed after \(delay) s")
+            #expect(recovered == Array(expected.prefix(recovered.count)), "\(when)")
 
             // The log: reported cut short on the next start, closed so that it is reported once.
             let log = try Self.onlyLog(in: logs)
             let logged = try Self.loggedSamples(log)
             #expect(logged == Array(expected.prefix(logged.count)))
+            if index == 2 { #expect(logged.count >= 20, "\(when)") }
             let next = try await CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(next.stderr.contains("warning: session log \(log) was cut short: it has no log-end footer"), "\(next.stderr)")
             // Every line is still JSON (a line torn by the kill is removed), the last says so.
@@ -164,7 +198,6 @@ struct FaultTests {
             let again = try await CLI.run(["replay", "scenarios/a03-first-press-starts-workout.yaml", "--log-dir", logs, "--no-store"])
             #expect(!again.stderr.contains("cut short"))
         }
-        #expect(committedBeforeSomeKill, "no kill came after a commit (delays \(delays))")
     }
 
     @Test("T4: SIGTERM stops a real-time replay cleanly: exit 143, the log has its footer, and the log and the store hold the same samples")
@@ -174,7 +207,11 @@ struct FaultTests {
         try Self.scenario.write(toFile: scenario, atomically: true, encoding: .utf8)
         let store = directory + "/actionsim.sqlite", logs = directory + "/logs"
         let started = try Self.start(["replay", scenario, "--realtime", "--log-dir", logs, "--db", store], in: directory)
-        try await Task.sleep(for: .seconds(2.5))
+        defer { if started.process.isRunning { started.process.signal(SIGKILL) } }
+        // A second of samples in the log, however slow the start, then the signal.
+        try await waitUntil("20 samples in the real-time replay's log in \(logs) (stderr: \(started.errorText))") {
+            Self.loggedSampleCount(in: logs) >= 20
+        }
         started.process.signal(SIGTERM)
         #expect(try await started.wait() == 128 + SIGTERM)
         #expect(started.errorText.contains("by a signal: the log and the store hold every event up to then"), "\(started.errorText)")
@@ -184,7 +221,7 @@ struct FaultTests {
         #expect(lines.last?["event"] as? String == "log-end")
         #expect(lines.last?["events"] as? Int == lines.count - 2)
         let logged = try Self.loggedSamples(log)
-        #expect(logged.count >= 20, "2.5 s at 20 Hz")
+        #expect(logged.count >= 20, "the 20 samples logged before SIGTERM")
         #expect(try Self.storedSamples(store) == logged)
         let expected = try await Self.expectedSamples(scenario)
         #expect(logged == Array(expected.prefix(logged.count)))

@@ -73,8 +73,14 @@ struct TelemetryCommandTests {
           - {at: 10m, end: session}
         """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--data-dir", data],
-                                       stdout: .discard, stderr: .discard)
-        try await Task.sleep(for: .seconds(3))
+                                       stdout: .discard, stderr: .collect)
+        defer { if process.isRunning { process.signal(SIGKILL) } }
+        // 20 samples committed (a second's worth), read as another process would, however
+        // slow the start; then the kill.
+        let store = data + "/actionsim.sqlite"
+        try await waitUntil("the real-time replay to commit 20 samples to \(store) (stderr: \(process.stderr))") {
+            try FaultTests.storedSamples(store).count >= 20
+        }
         process.signal(SIGKILL)
         await process.wait()
         let list = try await CLI.run(["sessions", "--data-dir", data])
@@ -83,7 +89,7 @@ struct TelemetryCommandTests {
         let show = try await CLI.run(["show", "1", "--data-dir", data])
         let samples = show.stdout.split(separator: "\n").first { $0.hasPrefix("samples:") }.map(String.init) ?? ""
         let count = Int(samples.split(separator: " ").dropFirst().first ?? "") ?? 0
-        // About 20 per second for the ~2.9 s it ran; at most the last second's batch is lost.
+        // Every sample committed before the kill is kept.
         #expect(count >= 20, "\(show.stdout)")
     }
 }
