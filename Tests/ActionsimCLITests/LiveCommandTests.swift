@@ -74,8 +74,12 @@ struct LiveCommandTests {
         #expect(await run.waitFor("start-deadline"))
         run.signal(SIGHUP)
         #expect(await run.waitFor("no device profile to reload"))
-        // Idle: nothing is pending (no sensors here), so the loop should sleep in the kernel.
-        try await Task.sleep(for: .seconds(1))
+        // Idle but for the workout's 1 Hz samples: the loop sleeps in the kernel, its one timer
+        // set for the next sample, at least half a second away. A loop that polled would never
+        // be seen so (and the wait fails, saying what the loop was doing).
+        try await waitUntil("the live loop to sleep in epoll_wait with nothing due for 0.5 s (now: \(run.process.threadStates))") {
+            run.process.sleepsWithNothingDue(.main, for: .milliseconds(500))
+        }
         run.signal(SIGTERM)
         #expect(await run.finish() == 0)
         let lines = run.logLines(in: logs)
@@ -84,8 +88,8 @@ struct LiveCommandTests {
         #expect(performed == ["StartTrailWorkoutIntent"])
         let ending = lines.compactMap { $0["step"] as? String }.first { $0.hasPrefix("live session ended (SIGTERM)") }
         let wakeUps = ending.flatMap { Int($0.split(separator: " ").dropLast(2).last ?? "") }
-        // Start, the key, the start intent's reports, the deadline, SIGHUP, SIGTERM: a handful.
-        // Polling every 10 ms for the 1.5 s this ran would be 150.
+        // Start, the key, the start intent's reports, the deadline, SIGHUP, a sample a second,
+        // SIGTERM: a handful. Polling every 10 ms would be 100 a second.
         #expect(wakeUps != nil && wakeUps! < 30, "\(ending ?? "no ending step")")
         // T1: the live workout was sampled and stored like a replayed one.
         #expect(lines.contains { $0["event"] as? String == "sample" })
@@ -97,7 +101,12 @@ struct LiveCommandTests {
         let scratch = Scratch()
         let run = try Running(["run", "--no-log", "--no-store", "--json"], in: scratch)
         #expect(await run.waitFor("live input"))
-        try await Task.sleep(for: .seconds(1.5))
+        // The loop asleep in the kernel with no timeout and no timer armed: nothing but input
+        // or a signal can wake it. A loop that polled, or set a timer for later, is never seen
+        // so (and the wait fails, saying what the loop was doing).
+        try await waitUntil("the live loop to sleep in epoll_wait with nothing due (now: \(run.process.threadStates))") {
+            run.process.sleepsWithNothingDue(.main)
+        }
         run.signal(SIGTERM)
         #expect(await run.finish() == 0)
         // The only wake-up is SIGTERM's: no timer was armed, no descriptor was ready.

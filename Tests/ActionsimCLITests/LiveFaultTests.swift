@@ -250,16 +250,6 @@ struct LiveFaultTests {
     }
 }
 
-/// Context switches of every thread of a process, summed (threads that exit take theirs along).
-private func contextSwitches(of pid: Int32) -> Int {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    return tasks.reduce(0) { total, tid in
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8)) ?? ""
-        return total + status.split(separator: "\n").filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
-            .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
-    }
-}
-
 @Suite("An idle live run")
 struct LiveIdleTests {
     @Test("with no session no thread of the process wakes: Swift's executor (libdispatch's pool and its 1 Hz monitor) starts only with the first intent")
@@ -267,14 +257,14 @@ struct LiveIdleTests {
         let scratch = try FaultScratch()
         let run = try LiveProcess(["run", "--json", "--no-store", "--log-dir", scratch.logs], in: scratch, name: "run")
         #expect(await run.waitFor("live input"))
-        try await Task.sleep(for: .milliseconds(500))
-        let pid = run.process.processIdentifier
-        let before = contextSwitches(of: pid)
-        try await Task.sleep(for: .seconds(2.5))
-        let after = contextSwitches(of: pid)
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0
-        #expect(after - before == 0, "\(after - before) context switches in 2.5 s, \(threads) threads")
-        kill(pid, SIGTERM)
+        // Every thread asleep in the kernel with nothing due: blocked without a timeout, no
+        // timer armed, so that none wakes until input or a signal comes. A thread that sleeps
+        // with a timeout (libdispatch's monitor wakes once a second) is never seen so, and
+        // the wait fails, saying what each thread was doing.
+        try await waitUntil("every thread of the idle run to sleep with nothing due (now: \(run.process.threadStates))") {
+            run.process.sleepsWithNothingDue(.every)
+        }
+        kill(run.process.processIdentifier, SIGTERM)
         #expect(await run.finish() == 0)
     }
 }
