@@ -94,10 +94,14 @@ struct ExitStatusTests {
           - {at: 10m, end: session}
         """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let process = try ChildProcess(CLI.binary, ["replay", scenario, "--realtime", "--no-log", "--no-store"], stdout: .collect)
-        // Once the replay has begun (its banner names the scenario), however slow the start;
-        // its signal handler is set up as the replay begins.
-        #expect(await process.waitFor("long · ", in: .stdout, seconds: 60))
-        try await Task.sleep(for: .seconds(0.5))
+        defer { if process.isRunning { process.signal(SIGKILL) } }
+        // Once the replay runs (its banner names the scenario, its first press is on the
+        // timeline) and catches SIGINT (its handler is set up as the replay begins), however
+        // slow the start.
+        try await waitUntil("the real-time replay's banner, its first press and its SIGINT handler (stdout: \(process.stdout))") {
+            let stdout = process.stdout
+            return stdout.contains("long · ") && stdout.contains("▸ press") && process.catches(SIGINT)
+        }
         process.signal(SIGINT)
         let result = await process.wait()
         let stderr = result.stderr
