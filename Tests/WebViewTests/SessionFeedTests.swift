@@ -93,10 +93,20 @@ struct SessionFeedTests {
         defer { feed.close(); processing.cancel() }
         let page = feed.subscribe(hello: feed.hello(refusal: nil))
         let edge = SimulationEvent(time: .zero, kind: .edge(Edge(.action, .down, at: .zero)))
+        let up = SimulationEvent(time: Timestamp(nanoseconds: 90_000_000), kind: .edge(Edge(.action, .up, at: Timestamp(nanoseconds: 90_000_000))))
         feed.record(edge)
-        feed.record(SimulationEvent(time: Timestamp(nanoseconds: 90_000_000), kind: .edge(Edge(.action, .up, at: Timestamp(nanoseconds: 90_000_000)))))
-        // Nothing published yet: the server has seen nothing, and a page subscribing now gets no events.
-        try await Task.sleep(for: .milliseconds(300))
+        feed.record(up)
+        // record() alone hands nothing over. Seen without waiting for a time: a feed only
+        // recorded to, then closed, whose server side then runs to its end, has processed
+        // nothing (a hand-over record() had signalled would still be waiting for it: the
+        // server side takes every signal sent before close() before it ends).
+        let unpublished = Demo.feed(scenario, autoPublish: false)
+        unpublished.record(edge)
+        unpublished.record(up)
+        unpublished.close()
+        await unpublished.run()
+        #expect(unpublished.historyEventCount == 0)
+        // Nothing published yet: a page subscribing now gets no events.
         #expect(feed.historyEventCount == 0)
         let early = feed.subscribe(hello: "{\"type\":\"hello\"}")
         feed.publish()
@@ -145,14 +155,23 @@ struct SessionFeedTests {
                                autoPublish: false, historyLimit: 3)
         let processing = Task { await feed.run() }
         defer { feed.close(); processing.cancel() }
+        // A page connected throughout sees each batch once it is processed: the next batch is
+        // recorded only then, so that it stays a batch of its own.
+        let watcher = feed.subscribe(hello: "{\"type\":\"hello\"}")
+        let seen = Received()
+        let watching = Task { for await message in watcher.messages { seen.append(message) } }
+        defer { watching.cancel() }
         for batch in 0..<4 {
             for i in 0..<2 {
                 let time = Timestamp(nanoseconds: Int64(batch * 2 + i) * 1_000_000)
                 feed.record(SimulationEvent(time: time, kind: .step("step \(batch * 2 + i)")))
             }
             feed.publish()
-            try await Task.sleep(for: .milliseconds(100))
+            try await waitUntil("batch \(batch) to reach a connected page (it has \(seen.messages))") {
+                Self.events(seen.messages).count == batch * 2 + 2
+            }
         }
+        #expect(Self.types(seen.messages) == ["hello", "events", "events", "events", "events"])
         feed.finish(at: Timestamp(nanoseconds: 8_000_000))
         #expect(feed.waitUntilFinishedSent(timeout: .seconds(10)))
         let page = feed.subscribe(hello: "{\"type\":\"hello\"}")
@@ -160,5 +179,23 @@ struct SessionFeedTests {
         #expect(Self.types(messages) == ["hello", "trimmed", "events", "finished"])
         #expect(messages[1] == #"{"type":"trimmed","events":6}"#)
         #expect(Self.events(messages).compactMap { ($0["e"] as? [String: Any])?["step"] as? String } == ["step 6", "step 7"])
+    }
+}
+
+/// Messages a page's subscription has received so far, appended by the task reading them.
+private final class Received: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ message: String) {
+        lock.lock()
+        list.append(message)
+        lock.unlock()
+    }
+
+    var messages: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return list
     }
 }
