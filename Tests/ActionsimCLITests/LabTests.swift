@@ -357,7 +357,14 @@ struct LabServerTests {
         for (board, run) in zip(liveBoards, live) {
             #expect(try await run.waitFor("is back; the backlog", seconds: 20), "\(board): \(run.stderr)")
         }
-        try await Task.sleep(for: .seconds(2))
+        // The backlog sent while the boards still run: the lab has every sample each recorded
+        // by the end of the outage.
+        var inLab: [Int] = []
+        try await waitUntil("the live boards' backlog in the lab: \(during) samples, the lab has \(inLab)", every: .milliseconds(500)) {
+            inLab = []
+            for board in liveBoards { inLab.append(try await Lab.labCounts(url, board: board).samples) }
+            return zip(inLab, during).allSatisfy { $0 >= $1 }
+        }
         for (board, run) in zip(liveBoards, live) {
             let status = try await run.quit()
             #expect(status == 0, "\(board): \(run.stderr)")
@@ -521,35 +528,47 @@ struct LabServerTests {
         try targets.write(toFile: Lab.targets!, atomically: true, encoding: .utf8)
 
         // Presses: the first starts the workout, the others mark laps or are ignored (busy).
+        // Each next key once its run's log has what the last brought (the workout started,
+        // the presses seen), however slow the machine.
+        func logged(_ index: Int, _ texts: String...) -> Int {
+            let directory = root + "/log-\(index)"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".jsonl") }
+            let log = names.first.flatMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) } ?? ""
+            return log.split(separator: "\n").filter { line in texts.allSatisfy { line.contains($0) } }.count
+        }
+        func pressCount(_ index: Int) -> Int { logged(index, #""event":"gesture""#, #""gesture":"press""#) }
         runs[0].type("a")
         runs[1].type("a")
-        try await Task.sleep(for: .seconds(2))
+        let deadline = #""event":"start-deadline""#
+        try await waitUntil("both runs' workouts started (their logs' start deadlines: \(logged(0, deadline)), \(logged(1, deadline)))") {
+            logged(0, deadline) == 1 && logged(1, deadline) == 1
+        }
         runs[0].type("aaa")
         runs[1].type("a")
-        try await Task.sleep(for: .milliseconds(500))
+        try await waitUntil("prom-a's log to have its 4 presses (it has \(pressCount(0)))") { pressCount(0) == 4 }
         runs[0].type("a")
+        try await waitUntil("prom-a's log to have its 5 presses and prom-b's 2 (they have \(pressCount(0)), \(pressCount(1)))") {
+            pressCount(0) == 5 && pressCount(1) == 2
+        }
 
-        // The scraped counts, once two scrapes in a row agree and both boards are there.
+        // The scraped counts, once Prometheus has each board's presses as its log has them.
         let query = "actionsim_gestures_total{kind=\"press\"}"
         var scraped: [String: Int] = [:]
-        var previous: [String: Int] = [:]
-        let until = Date().addingTimeInterval(30)
-        while Date() < until {
-            try await Task.sleep(for: .seconds(1.5))
+        try await waitUntil("Prometheus to scrape the boards' press counts, 5 and 2 (it has \(scraped))", every: .seconds(1.5)) {
             var components = URLComponents(string: Lab.prometheus! + "/api/v1/query")!
             components.queryItems = [URLQueryItem(name: "query", value: query)]
             let answer = try await Lab.tool("/usr/bin/curl", ["-fsS", components.url!.absoluteString])
             guard answer.status == 0,
                   let json = try JSONSerialization.jsonObject(with: Data(answer.stdout.utf8)) as? [String: Any],
-                  let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]] else { continue }
+                  let data = json["data"] as? [String: Any], let result = data["result"] as? [[String: Any]] else { return false }
             var counts: [String: Int] = [:]
             for series in result {
                 guard let labels = series["metric"] as? [String: String], let board = labels["board"],
                       let value = series["value"] as? [Any], let text = value.last as? String, let count = Double(text) else { continue }
                 counts[board] = Int(count)
             }
-            if counts.count == 2, counts == previous, counts.values.allSatisfy({ $0 > 0 }) { scraped = counts; break }
-            previous = counts
+            scraped = counts
+            return counts == ["prom-a": 5, "prom-b": 2]
         }
         // The metrics page itself: the latency histogram, the session state.
         let page = try await Lab.tool("/usr/bin/curl", ["-fsS", "http://127.0.0.1:\(ports[0])/metrics"])
