@@ -2,21 +2,23 @@ import AppIntents
 import Foundation
 
 /// What an altimeter hands its relative-altitude updates (Apple's page: "CMAltitudeHandler").
-public typealias CMAltitudeHandler = @Sendable (CMAltitudeData?, (any Error)?) -> Void
+/// A plain block, as Apple imports it: not `@Sendable`, so a main-actor model that passes
+/// `.main` may call its own methods in it. It runs on the queue given.
+public typealias CMAltitudeHandler = (CMAltitudeData?, (any Error)?) -> Void
 /// What an altimeter hands its absolute-altitude updates (Apple's page: "CMAbsoluteAltitudeHandler").
-public typealias CMAbsoluteAltitudeHandler = @Sendable (CMAbsoluteAltitudeData?, (any Error)?) -> Void
+public typealias CMAbsoluteAltitudeHandler = (CMAbsoluteAltitudeData?, (any Error)?) -> Void
 
 /// What the barometer says (Apple's page: "CMAltimeter"): relative altitude and pressure
 /// from each reading of the simulated watch's sensors. Dives read their water pressure; the
 /// simulated workouts are flat and at sea level, so they read 101.325 kPa and an altitude
-/// that never changes. Handlers run on the engine's time line, inside the simulated watch,
-/// whatever queue is given (a queue of its own would let time run on without them).
+/// that never changes. Handlers run on the queue given, as on a watch; inside a simulated
+/// watch the engine waits for them before it moves time on.
 public final class CMAltimeter: SensorReadingObserver, @unchecked Sendable {
     // @unchecked: every mutable property is behind `values`' lock.
 
     private struct Values {
-        var relative: CMAltitudeHandler?
-        var absolute: CMAbsoluteAltitudeHandler?
+        var relative: (handler: CMAltitudeHandler, queue: OperationQueue)?
+        var absolute: (handler: CMAbsoluteAltitudeHandler, queue: OperationQueue)?
         var referencePressure: Double?
         var attached = false
     }
@@ -31,17 +33,17 @@ public final class CMAltimeter: SensorReadingObserver, @unchecked Sendable {
 
     public func startRelativeAltitudeUpdates(to queue: OperationQueue, withHandler handler: @escaping CMAltitudeHandler) {
         values.withLock {
-            $0.relative = handler
+            $0.relative = (handler, queue)
             $0.referencePressure = nil
         }
-        attach(handler: { handler(nil, $0) })
+        attach(handler: { error in HandlerQueue.deliver(on: queue) { handler(nil, error) } })
     }
 
     public func stopRelativeAltitudeUpdates() { values.withLock { $0.relative = nil } }
 
     public func startAbsoluteAltitudeUpdates(to queue: OperationQueue, withHandler handler: @escaping CMAbsoluteAltitudeHandler) {
-        values.withLock { $0.absolute = handler }
-        attach(handler: { handler(nil, $0) })
+        values.withLock { $0.absolute = (handler, queue) }
+        attach(handler: { error in HandlerQueue.deliver(on: queue) { handler(nil, error) } })
     }
 
     public func stopAbsoluteAltitudeUpdates() { values.withLock { $0.absolute = nil } }
@@ -65,9 +67,15 @@ public final class CMAltimeter: SensorReadingObserver, @unchecked Sendable {
             return (values.relative, values.absolute, values.referencePressure ?? pressure)
         }
         let timestamp = Double(reading.time.components.seconds) + Double(reading.time.components.attoseconds) / 1e18
-        relative?(CMAltitudeData(timestamp: timestamp, relativeAltitude: Self.altitude(pressure) - Self.altitude(reference),
-                                 pressure: pressure), nil)
-        absolute?(CMAbsoluteAltitudeData(timestamp: timestamp, altitude: Self.altitude(pressure)), nil)
+        if let relative {
+            let data = CMAltitudeData(timestamp: timestamp, relativeAltitude: Self.altitude(pressure) - Self.altitude(reference),
+                                      pressure: pressure)
+            HandlerQueue.deliver(on: relative.queue) { relative.handler(data, nil) }
+        }
+        if let absolute {
+            let data = CMAbsoluteAltitudeData(timestamp: timestamp, altitude: Self.altitude(pressure))
+            HandlerQueue.deliver(on: absolute.queue) { absolute.handler(data, nil) }
+        }
     }
 
     /// Height above sea level for a pressure in kPa: the international barometric formula
