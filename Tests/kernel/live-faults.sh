@@ -111,9 +111,15 @@ load() {
   # uptime, VmRSS, RssAnon, VmHWM.
   : > /tmp/$_name-rss.txt
   _end=$((_go + 500 + _seconds * 1000))
+  _said=$_go
   while kill -0 $_inject 2>/dev/null && [ "$(uptime_ms)" -lt "$_end" ]; do
     awk -v t="$(uptime_ms)" '/^VmRSS/ { rss = $2 } /^RssAnon/ { anon = $2 } /^VmHWM/ { hwm = $2 } END { if (rss) print t, rss, anon, hwm }' \
       /proc/$_run/status >> /tmp/$_name-rss.txt 2>/dev/null
+    # A line every 20 s: run-guest.sh takes a console silent for long for a stalled guest.
+    if [ $(( $(uptime_ms) - _said )) -ge 20000 ]; then
+      _said=$(uptime_ms)
+      echo "load ($_name): $(( (_said - _go) / 1000 )) s of $_seconds"
+    fi
     sleep 1
   done
   wait $_inject
@@ -140,6 +146,7 @@ load() {
     echo "lines $(wc -l < "$_log")"
     echo "footer_events $(tail -n 1 "$_log" | sed -n 's/.*"event":"log-end","events":\([0-9]*\).*/\1/p')"
   } > /tmp/$_name-counts.txt
+  echo "load ($_name): checking every logged edge against the schedule"
   # Every logged edge against the writer's schedule (the log is too big to send back). A bounce
   # is logged at its own kernel time; a burst's settled level (an edge, or an unchanged drop)
   # at its last edge's time plus the 2 ms debounce: each must be a written edge of that button

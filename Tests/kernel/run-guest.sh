@@ -2,13 +2,25 @@
 # Boot the test kernel under qemu (TCG) with a throw-away initramfs and run one
 # guest shell script inside it.
 #
-# Usage: run-guest.sh [--timeout SECS] [--file HOSTPATH[:GUESTPATH]]... GUEST_SCRIPT [ARGS...]
+# Usage: run-guest.sh [--stall SECS] [--timeout SECS] [--file HOSTPATH[:GUESTPATH]]... GUEST_SCRIPT [ARGS...]
+#
+#   --stall SECS    qemu is stopped when the guest's console has printed nothing for
+#                   SECS (default 180): a guest that prints is making progress, however
+#                   slowly an emulated CPU runs on a busy host, so a slow guest runs on
+#                   while a stalled one is stopped. A guest script that works silently
+#                   for longer prints a line now and then (live-faults.sh's load does).
+#   --timeout SECS  the overall cap: qemu is stopped once it has run SECS (default 480)
+#                   however much it prints (a guest in a loop). Generous: about four
+#                   times what the guest takes on an idle host.
+#   --file HOSTPATH[:GUESTPATH]  a file for the guest (below)
 #
 # The initramfs holds busybox, lib.sh (at /lib/actionsim-test.sh), every
 # --file (executables default to /bin/<basename>, other files to
 # /files/<basename>) plus the shared libraries ldd lists for it, and the guest
 # script. The guest's console is streamed to stdout; the exit code is the
-# guest script's, read from the ACTIONSIM-GUEST-EXIT marker /init prints.
+# guest script's, read from the ACTIONSIM-GUEST-EXIT marker /init prints, or
+# 125 when the guest did not run to its end (stopped by --stall or --timeout,
+# which the message says, or a kernel panic).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -17,11 +29,13 @@ log() { printf 'run-guest: %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 125; }
 usage() { sed -n 's/^# Usage: //p' "${BASH_SOURCE[0]}" >&2; exit 2; }
 
-timeout_s=120
+timeout_s=480
+stall_s=180
 files=()
 while (($#)); do
   case $1 in
     --timeout) [[ $# -ge 2 ]] || usage; timeout_s=$2; shift 2 ;;
+    --stall) [[ $# -ge 2 ]] || usage; stall_s=$2; shift 2 ;;
     --file) [[ $# -ge 2 ]] || usage; files+=("$2"); shift 2 ;;
     -h|--help) usage ;;
     --) shift; break ;;
@@ -30,13 +44,18 @@ while (($#)); do
   esac
 done
 (($#)) || usage
+[[ $timeout_s =~ ^[0-9]+$ && $stall_s =~ ^[0-9]+$ ]] || die "--timeout and --stall take whole seconds"
 script=$1; shift
 [[ -f $script ]] || die "guest script $script not found"
 
 kernel=$("$here/build-kernel.sh" | tail -n 1)
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/actionsim-guest.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+qemu=
+# qemu runs in the background (for the watchdog below): it goes when this script does.
+trap 'if [[ -n $qemu ]]; then kill -KILL "$qemu" 2>/dev/null || true; fi; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 root=$tmp/root
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,lib,lib64,etc,dev,proc,sys,tmp,files,test}
 
@@ -109,25 +128,56 @@ chmod +x "$root/init"
 
 (cd "$root" && find . | cpio -o -H newc -R 0:0 --quiet | gzip -1) >"$tmp/initrd.gz"
 
-log "booting $(basename "$script") (timeout ${timeout_s}s, initramfs $(du -k "$tmp/initrd.gz" | cut -f1) KiB)"
+log "booting $(basename "$script") (stopped after ${stall_s}s without console output or ${timeout_s}s in all, initramfs $(du -k "$tmp/initrd.gz" | cut -f1) KiB)"
 start=$(date +%s.%N)
-set +e
 # No -enable-kvm: it hangs on this kind of machine; TCG is fast enough.
 # -nodefaults -serial stdio: only the serial console, no NIC (whose boot ROM
 # would print a banner). sed drops CRs and the BIOS's terminal escapes.
-timeout "$timeout_s" qemu-system-x86_64 -m 512 -smp 1 -nographic -no-reboot \
+# qemu writes into a fifo so that the watchdog below has its pid; the console
+# log's size is the guest's progress.
+mkfifo "$tmp/console.fifo"
+: >"$tmp/console.log"
+sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1bc//g' <"$tmp/console.fifo" | tee "$tmp/console.log" &
+reader=$!
+qemu-system-x86_64 -m 512 -smp 1 -nographic -no-reboot \
   -nodefaults -serial stdio \
   -kernel "$kernel" -initrd "$tmp/initrd.gz" \
-  -append "console=ttyS0 panic=-1 quiet" </dev/null \
-  | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1bc//g' | tee "$tmp/console.log"
-qemu_rc=${PIPESTATUS[0]}
+  -append "console=ttyS0 panic=-1 quiet" </dev/null >"$tmp/console.fifo" &
+qemu=$!
+# The watchdog: stop qemu when its console has not grown for stall_s seconds,
+# or once it has run timeout_s seconds in all; `stopped` says which.
+stopped=
+began=$SECONDS
+last_growth=$SECONDS
+size=0
+while kill -0 "$qemu" 2>/dev/null; do
+  sleep 1
+  now=$(stat -c %s "$tmp/console.log" 2>/dev/null || echo "$size")
+  if ((now != size)); then size=$now; last_growth=$SECONDS; fi
+  if ((SECONDS - last_growth >= stall_s)); then
+    stopped="its console printed nothing for ${stall_s}s (the guest stalled; --stall)"
+  elif ((SECONDS - began >= timeout_s)); then
+    stopped="it still ran after ${timeout_s}s in all, its console last growing $((SECONDS - last_growth))s before (--timeout)"
+  fi
+  if [[ -n $stopped ]]; then
+    log "stopping qemu: $stopped"
+    kill -TERM "$qemu" 2>/dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$qemu" 2>/dev/null || break; sleep 1; done
+    kill -KILL "$qemu" 2>/dev/null || true
+    break
+  fi
+done
+set +e
+wait "$qemu"
+qemu_rc=$?
+wait "$reader"
 set -e
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 log "qemu exited with $qemu_rc after ${elapsed}s"
 
 code=$(sed -n 's/^.*ACTIONSIM-GUEST-EXIT \([0-9][0-9]*\)$/\1/p' "$tmp/console.log" | tail -n 1)
 if [[ -z $code ]]; then
-  ((qemu_rc == 124)) && die "guest timed out after ${timeout_s}s without finishing"
+  [[ -n $stopped ]] && die "guest stopped before it finished: $stopped"
   grep -q 'Kernel panic' "$tmp/console.log" && die "guest kernel panicked"
   die "guest never printed its exit marker (qemu exit code $qemu_rc)"
 fi

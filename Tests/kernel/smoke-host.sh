@@ -12,7 +12,7 @@ gcc -O2 -Wall -o "$tmp/uinput-key" "$here/uinput-key.c"
 
 start=$(date +%s.%N)
 rc=0
-"$here/run-guest.sh" --timeout 120 \
+"$here/run-guest.sh" --timeout 480 \
   --file /usr/bin/gpiomon \
   --file /usr/bin/evemu-device \
   --file "$tmp/uinput-key" \

@@ -85,8 +85,11 @@ files=(
   --file "$kernel_dir/gpio-keys-sim.ko"
 )
 guest_rcs=0
+# run-guest.sh stops a guest whose console has printed nothing for 180 s (stalled), and any
+# guest at the overall cap --timeout: about four times what the boot takes on an idle host,
+# for an emulated CPU on a busy one (the guest that prints goes on however slow it is).
 if ! $long; then
-  timeout=300
+  timeout=1200
   for api in libgpiod1 libgpiod2; do
     gpio_started=$SECONDS
     if [[ $api == libgpiod1 ]]; then program=$bin; else program=$bin2; fi
@@ -347,7 +350,7 @@ for f in "$out/files/gpio-live-libgpiod1.jsonl" "$out/files/gpio-live-libgpiod2.
 done
 
 faults_started=$SECONDS
-timeout=$((240 + 3 * load_seconds))
+timeout=$((4 * (240 + 3 * load_seconds)))
 if $long; then boot faults "$here/live-faults.sh" load "$load_seconds"; else boot faults "$here/live-faults.sh" all "$load_seconds"; fi
 guest_rcs=$((guest_rcs + rc))
 log "live-faults.sh: $((SECONDS - faults_started)) s"
