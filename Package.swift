@@ -67,6 +67,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Combine's types for watch apps (issue 24): the `Combine` stand-in re-exports them.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         // The functional core: press recognition, the Action-button system and session
@@ -168,7 +170,14 @@ let package = Package(
         ], path: "Benchmarks/ActionsimBench"),
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
-        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/HealthKit"),
+        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore", "Combine"], path: "Sources/AppleFrameworks/HealthKit"),
+        // Combine under its own name (OpenCombine's publishers, ObservableObject, @Published),
+        // which HealthKit brings along as Apple's SDK does.
+        .target(name: "Combine", dependencies: [
+            .product(name: "OpenCombine", package: "OpenCombine"),
+            .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+        ], path: "Sources/AppleFrameworks/Combine"),
         // CoreMotion's water submersion manager and altimeter: live depth, pressure and
         // temperature (T2), at Apple's cadence.
         .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreMotion"),
@@ -255,11 +264,11 @@ let package = Package(
         // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
         // These two are the harness's too, each in the language mode it checks.
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
         .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "ActionButtonCore", "Telemetry",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [
