@@ -148,6 +148,40 @@ struct OutputFileTests {
         #expect(unzipped.stdout == expected.stdout)
     }
 
+    @Test("An output that is the store or an input of the command, through any path, is refused before anything is written (issue 25)")
+    func outputNamingAnInput() async throws {
+        let directory = try await Self.scratch()
+        let store = directory + "/actionsim.sqlite"
+        let storeBytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        // In the data folder, as a user types it; then a hard link to the store, by another path.
+        let plot = try await CLI.run(["plot", "last-workout", "-o", "actionsim.sqlite", "--data-dir", "."], directory: directory)
+        #expect(plot.status == 4, "\(plot.stderr)")
+        #expect(plot.stderr.contains("error: cannot write actionsim.sqlite: it is the session store this command uses"), "\(plot.stderr)")
+        try #require(link(store, directory + "/hard.csv") == 0)
+        let export = try await CLI.run(["export", "1", "-o", directory + "/../" + (directory as NSString).lastPathComponent + "/hard.csv",
+                                        "--data-dir", directory])
+        #expect(export.status == 4, "\(export.stderr)")
+        #expect(export.stderr.contains("it is the session store"), "\(export.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == storeBytes)
+        let show = try await CLI.run(["show", "1", "--data-dir", directory])
+        #expect(show.status == 0, "\(show.stderr)")
+
+        let recording = directory + "/presses.evemu"
+        let imported = try await CLI.run(["import-evemu", recording, "--device", "devices/usb-keyboard.yaml", "-o", recording])
+        #expect(imported.status == 4, "\(imported.stderr)")
+        #expect(imported.stderr == "error: cannot write \(recording): it is the recording this command imports (\(recording)); give another file name\n")
+        #expect(try String(contentsOfFile: recording, encoding: .utf8) == Self.recording)
+
+        let scenario = directory + "/a07.yaml"
+        try FileManager.default.copyItem(atPath: CLI.packageRoot + "/scenarios/a07-pause-resume.yaml", toPath: scenario)
+        let scenarioText = try String(contentsOfFile: scenario, encoding: .utf8)
+        let junit = try await CLI.run(["test", "--junit", scenario, scenario])
+        #expect(junit.status == 4, "\(junit.stderr)")
+        #expect(junit.stderr.contains("it is a scenario this command runs"), "\(junit.stderr)")
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == scenarioText)
+        Self.expectNoRawError(plot.stderr + export.stderr + imported.stderr + junit.stderr)
+    }
+
     @Test("A directory that does not exist: exit 4 and what is wrong, in words")
     func missingDirectory() async throws {
         let directory = try await Self.scratch()

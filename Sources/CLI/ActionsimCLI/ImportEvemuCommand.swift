@@ -30,6 +30,8 @@ struct ImportEvemuCommand: AsyncParsableCommand {
     @OptionGroup var setup: SetupOptions
 
     func run() async throws {
+        OutputFile.readsInput(recording, as: "the recording this command imports")
+        OutputFile.readsInput(self.profile, as: "the device profile this command reads")
         let profile = try DeviceProfileParser.load(contentsOf: self.profile)
         guard case .evdev(let input) = profile.input else {
             throw CommandError.badInput("\(profile.file) is a GPIO profile; evemu recordings come from evdev devices, so give an evdev profile")

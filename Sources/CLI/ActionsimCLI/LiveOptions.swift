@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceProfiles
 import Foundation
 import LiveLoop
+import OutputFiles
 import YAMLDocuments
 
 /// Where a live session's apps and Action Button settings come from: a scenario file (its
@@ -33,6 +34,8 @@ struct SetupOptions: ParsableArguments {
 
     /// Loads the setup, or says (exit 2) what is wrong with it.
     func load() throws -> SessionSetup {
+        if let setup { OutputFile.readsInput(setup, as: "the setup scenario this command reads") }
+        for file in appFiles { OutputFile.readsInput(file, as: "an app manifest this command reads") }
         if let setup {
             if !appFiles.isEmpty || actionApp != nil || firstPress != nil {
                 throw CommandError.badInput("give a setup scenario or --app/--action-app/--first-press, not both")
@@ -65,6 +68,7 @@ struct DeviceOptions: ParsableArguments {
             }
             return nil
         }
+        OutputFile.readsInput(profile, as: "the device profile this command reads")
         return try DeviceProfileParser.load(contentsOf: profile)
     }
 }

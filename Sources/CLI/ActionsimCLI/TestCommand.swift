@@ -44,6 +44,7 @@ struct TestCommand: AsyncParsableCommand {
         let shard = try self.shard.map { text throws(CommandError) in try TestShard(parsing: text) }
         let found = files.count
         if let shard { files = files.filter(shard.contains) }
+        for file in files { OutputFile.readsInput(file, as: "a scenario this command runs") }
         // The report is written at the end: a path it could not be written to is said now.
         if let junit { try OutputFile.check(junit) }
 
@@ -55,6 +56,7 @@ struct TestCommand: AsyncParsableCommand {
             let scenario: Scenario
             do {
                 scenario = try ScenarioParser.load(contentsOf: file, swiftApps: Actionsim.swiftApps)
+                if let steps = scenario.stepsFile { OutputFile.readsInput(steps.path, as: "a steps file this command reads") }
             } catch {
                 broken += 1
                 output.line((colors ? "ERROR".red.bold : "ERROR") + " \(file)")

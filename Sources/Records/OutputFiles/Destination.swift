@@ -32,7 +32,11 @@ extension OutputFile {
             for _ in 0..<40 {
                 // /dev/fd/N, /dev/stdout, /proc/self/fd/N: a descriptor this process was
                 // handed (a pipe, for `-o >(gzip > f)`), whose link names no file to replace.
-                if isDescriptorLink(current) { return .inPlace(current, kind: "a file descriptor") }
+                if isDescriptorLink(current) {
+                    var info = stat()
+                    if stat(current, &info) == 0 { try OutputFile.refuseInputs(info, for: path) }
+                    return .inPlace(current, kind: "a file descriptor")
+                }
                 var info = stat()
                 guard lstat(current, &info) == 0 else {
                     let code = errno
@@ -45,6 +49,7 @@ extension OutputFile {
                 case S_IFREG:
                     guard access(current, W_OK) == 0 else { throw OutputFileError(path: path, errno: Errno(rawValue: errno)) }
                     try checkDirectory(parentDirectory(of: current), for: path)
+                    try OutputFile.refuseInputs(info, for: path)
                     return .replacing(file: current, existing: ExistingFile(
                         permissions: info.st_mode & 0o7777, owner: info.st_uid, group: info.st_gid))
                 case S_IFDIR:

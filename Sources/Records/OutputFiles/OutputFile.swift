@@ -181,6 +181,16 @@ public final class OutputFile {
             finished = true
         case .replacing(let file, let existing):
             guard fsync(descriptor) == 0 else { try fail(errno) }
+            // An input read since the output was opened (a test's scenarios, their manifests)
+            // is refused as one named before: nothing has reached the destination yet.
+            var now = stat()
+            if stat(file, &now) == 0 {
+                do { try Self.refuseInputs(now, for: path) } catch {
+                    failure = error
+                    discard()
+                    throw error
+                }
+            }
             if let existing {
                 // The owner first: changing it clears set-id bits, which the mode then restores.
                 if existing.owner != geteuid() || existing.group != getegid() {

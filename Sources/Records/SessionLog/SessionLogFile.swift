@@ -149,6 +149,7 @@ public final class SessionLogFile: SimulationEventSink {
         }
         guard let opened else { throw .cannotOpen(candidate, lastError) }
         self.path = candidate
+        OutputFile.readsInput(candidate, as: "the session log this command writes")
         // Held until the process ends, however it ends: `cutShort(in:)` skips a log whose
         // writer is still running (it has no footer yet, but was not cut short).
         _ = flock(opened.rawValue, LOCK_EX | LOCK_NB)

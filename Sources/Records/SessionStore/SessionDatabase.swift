@@ -42,6 +42,7 @@ public final class SessionDatabase: @unchecked Sendable {
     /// sessions of processes that are gone. `isAlive` says whether a process id still runs.
     public init(path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
         self.path = path
+        Self.protectFromOutputs(path)
         self.isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
@@ -80,6 +81,7 @@ public final class SessionDatabase: @unchecked Sendable {
     /// as interrupted without being marked. A store that does not exist yet is read as an
     /// empty one, and nothing is created.
     public convenience init(readingFrom path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
+        Self.protectFromOutputs(path)
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno != ENOENT { throw .failed(path: path, doing: "open it", String(cString: strerror(errno))) }
@@ -101,6 +103,14 @@ public final class SessionDatabase: @unchecked Sendable {
         // connection also checkpoints the log and syncs when it closes, which was a good part
         // of a short export's time.
         try self.init(readOnlyAt: path, isAlive: isAlive)
+    }
+
+    /// No output of the command replaces the store or its companions (`plot 1 -o
+    /// actionsim.sqlite` in the data folder replaced the store with a picture).
+    private static func protectFromOutputs(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            OutputFile.readsInput(path + suffix, as: "the session store this command uses")
+        }
     }
 
     /// How a reading command's connection is opened: read-only, waiting for a writer rather
