@@ -25,6 +25,9 @@ RELEASE_BIN_GPIOD2 := .build-static-gpiod2/release/actionsim
 # The example watch apps (Examples/NAME/NAME Watch App), and where make test-examples
 # writes their packages (init-package) and builds them.
 EXAMPLE_APPS := TrailRunner DeepLog
+# An example's local packages (a modular app keeps its models in one): DeepLog's dive manager
+# is in DeepLogKit. A user's Xcode project names them itself; these folders have no project.
+EXAMPLE_PACKAGES_DeepLog := --package Examples/DeepLog/DeepLogKit
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
@@ -315,7 +318,8 @@ test-examples: build
 	@echo "==> the Examples' watch apps through actionsim init-package: build, scenarios, harness tests"
 	mkdir -p $(EXAMPLES_OUT) && find Examples -type f -print0 | sort -z | xargs -0 sha1sum > $(EXAMPLES_OUT)/files-before.txt
 	for app in $(EXAMPLE_APPS); do \
-	  $(BIN) init-package "Examples/$$app/$$app Watch App" --tests Examples/$$app/ActionButtonTests \
+	  packages=""; [ "$$app" = DeepLog ] && packages="$(EXAMPLE_PACKAGES_DeepLog)"; \
+	  $(BIN) init-package "Examples/$$app/$$app Watch App" $$packages --tests Examples/$$app/ActionButtonTests \
 	    --scenarios Examples/$$app/scenarios -o $(EXAMPLES_OUT)/$$app; \
 	  $(SWIFT) build --build-tests --package-path $(EXAMPLES_OUT)/$$app; \
 	  (cd $(EXAMPLES_OUT)/$$app && .build/debug/actionsim-app test scenarios \

@@ -138,18 +138,153 @@ struct InitPackageTests {
         #expect((dumped.stdout + dumped.stderr).contains("build actionsim with this Swift"))
     }
 
+    @Test("A5: a session started in a SwiftUI file is named by init-package, and again at the missed deadline of the built package")
+    func sessionStartedInAView() async throws {
+        let viewModel = """
+            import SwiftUI
+            import HealthKit
+
+            final class WorkoutViewModel: ObservableObject {
+                let store = HKHealthStore()
+                var session: HKWorkoutSession?
+
+                func start() throws {
+                    let configuration = HKWorkoutConfiguration()
+                    session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+                    session?.startActivity(with: Date())
+                }
+            }
+            """
+        let start = Self.start.replacingOccurrences(of: ".result(actionButtonIntent: LapIntent())", with: ".result()")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "WorkoutViewModel.swift": viewModel])
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("warning: \(folder)/WorkoutViewModel.swift:10:23: Trail starts its workout session in this file "
+            + "(HKWorkoutSession(healthStore:configuration:) at line 10, startActivity(with:) at line 11), which is left out on Linux: "
+            + "no session starts in the simulator, and a first press misses the start deadline (A5). To test it here, move the start"), "\(written.stderr)")
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("✗ start deadline missed (A5)"), "\(replay.stdout)")
+        #expect(replay.stdout.contains("⚠ no session started: Trail starts it in \(folder)/WorkoutViewModel.swift "
+            + "(line 10: HKWorkoutSession(healthStore:configuration:); line 11: startActivity(with:)), which imports SwiftUI, "
+            + "a file left out on Linux. To test it here, move the start into the intent's perform()"), "\(replay.stdout)")
+    }
+
+    /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the
+    /// app imports, a SwiftUI target (left out) and one that needs it (left out too).
+    static func modularApp() throws -> (root: String, folder: String) {
+        let start = Self.start.replacingOccurrences(of: "import AppIntents\n", with: "import AppIntents\nimport TrailKit\n")
+            .replacingOccurrences(of: "func perform() async throws -> some IntentResult { .result(actionButtonIntent: LapIntent()) }",
+                                  with: "func perform() async throws -> some IntentResult {\n        Laps.shared.reset()\n        return .result(actionButtonIntent: LapIntent())\n    }")
+        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap])
+        let files = [
+            "Packages/TrailKit/Package.swift": """
+                // swift-tools-version: 5.9
+                import PackageDescription
+                let package = Package(name: "TrailKit", platforms: [.watchOS(.v10)],
+                    products: [.library(name: "TrailKit", targets: ["TrailKit"])],
+                    targets: [.target(name: "TrailKit"), .target(name: "TrailKitUI", dependencies: ["TrailKit"]),
+                              .target(name: "TrailKitWidgets", dependencies: ["TrailKitUI"]), .testTarget(name: "TrailKitTests", dependencies: ["TrailKit"])])
+                """,
+            "Packages/TrailKit/Sources/TrailKit/Laps.swift": "import HealthKit\n\npublic final class Laps: @unchecked Sendable {\n    public static let shared = Laps()\n    public private(set) var count = 0\n    public func reset() { count = 0 }\n}\n",
+            "Packages/TrailKit/Sources/TrailKitUI/LapView.swift": "import SwiftUI\nimport TrailKit\n",
+            "Packages/TrailKit/Sources/TrailKitWidgets/Widget.swift": "import TrailKitUI\n",
+            "Packages/TrailKit/Tests/TrailKitTests/LapsTests.swift": "import XCTest\n",
+            "Trail.xcodeproj/project.pbxproj": """
+                // !$*UTF8*$!
+                {
+                	objects = {
+                /* Begin XCLocalSwiftPackageReference section */
+                		5A1B2C3D4E5F60718293A4B5 /* XCLocalSwiftPackageReference "Packages/TrailKit" */ = {
+                			isa = XCLocalSwiftPackageReference;
+                			relativePath = Packages/TrailKit;
+                		};
+                /* End XCLocalSwiftPackageReference section */
+                	};
+                }
+                """,
+        ]
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return (root, folder)
+    }
+
+    @Test("Modular apps: the Xcode project's local package is found, its targets compiled with the app (a SwiftUI one left out, and what needs it), and the package builds")
+    func localPackageFromProject() async throws {
+        let (root, folder) = try Self.modularApp()
+        let result = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("local packages of Trail.xcodeproj: Packages/TrailKit"), "\(result.stdout)")
+        #expect(result.stdout.contains("  package TrailKit: TrailKit, 1 Swift file (Packages/TrailKit)"), "\(result.stdout)")
+        #expect(result.stdout.contains("  left out: TrailKit's target TrailKitUI: \(root)/Packages/TrailKit/Sources/TrailKitUI/LapView.swift imports SwiftUI, a UI framework Linux does not have"), "\(result.stdout)")
+        #expect(result.stdout.contains("  left out: TrailKit's target TrailKitWidgets: it needs TrailKitUI, left out above"), "\(result.stdout)")
+        #expect(result.stdout.contains("Trail: \(folder), 3 of 3 Swift files kept"), "the file importing TrailKit is kept:\n\(result.stdout)")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/TrailKit")
+        #expect(link == "../../Packages/TrailKit/Sources/TrailKit")
+        let manifest = Self.read(root + "/sim/Package.swift")
+        #expect(manifest.contains("name: \"TrailKit\""))
+        #expect(!manifest.contains("TrailKitUI"))
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        // The start intent calls into TrailKit (it starts no session: the deadline is missed, which is not what this checks).
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("▶ perform StartTrailIntent(workoutStyle: running)"), "\(replay.stdout)\(replay.stderr)")
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+    }
+
+    @Test("Bad input: a --package that is missing or no package, a package cycle, a folder in both the app and a package: each a clear error naming the path, nothing written")
+    func badLocalPackages() async throws {
+        let (root, folder) = try Self.modularApp()
+        let missing = try await CLI.run(["init-package", folder, "--package", root + "/nowhere", "-o", root + "/sim"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("error: \(root)/nowhere: no such folder; give a local Swift package's folder with --package"), "\(missing.stderr)")
+        let notPackage = try await CLI.run(["init-package", folder, "--package", root + "/Packages", "-o", root + "/sim"])
+        #expect(notPackage.status == 2)
+        #expect(notPackage.stderr.contains("error: \(root)/Packages: is not a Swift package (no Package.swift in it)"), "\(notPackage.stderr)")
+
+        // The app's folder is a package target's folder.
+        let inside = try await CLI.run(["init-package", root + "/Packages/TrailKit/Sources/TrailKit", "--package", root + "/Packages/TrailKit", "-o", root + "/sim2"])
+        #expect(inside.status == 2, "\(inside.stderr)")
+        #expect(inside.stderr.contains("error: \(root)/Packages/TrailKit/Sources/TrailKit: the package TrailKit's target TrailKit and the app's folder"), "\(inside.stderr)")
+
+        // A cycle: TrailKit depends on Other, which depends on TrailKit.
+        let trailKit = root + "/Packages/TrailKit/Package.swift"
+        try Self.read(trailKit).replacingOccurrences(of: "products: [.library(name: \"TrailKit\", targets: [\"TrailKit\"])],", with: "products: [.library(name: \"TrailKit\", targets: [\"TrailKit\"])], dependencies: [.package(path: \"../Other\")],")
+            .write(toFile: trailKit, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/Packages/Other/Sources/Other", withIntermediateDirectories: true)
+        try "// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Other\", dependencies: [.package(path: \"../TrailKit\")], targets: [.target(name: \"Other\")])\n"
+            .write(toFile: root + "/Packages/Other/Package.swift", atomically: true, encoding: .utf8)
+        let cycle = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(cycle.status == 2)
+        #expect(cycle.stderr.contains("cycle") && cycle.stderr.contains("TrailKit") && cycle.stderr.contains("Other"), "\(cycle.stderr)")
+
+        #expect(!FileManager.default.fileExists(atPath: root + "/sim") && !FileManager.default.fileExists(atPath: root + "/sim2"))
+    }
+
     @Test("Bad input: what a watch would refuse is refused with the type and the file, exit 2, nothing written")
     func refusesBadApps() async throws {
         let twoStarts = try Self.watchFolder([
             "TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start,
             "StartHikeIntent.swift": Self.start.replacingOccurrences(of: "StartTrailIntent", with: "StartHikeIntent"),
         ])
+        // Two start intents: a watch runs the app (issue 24), so this is a warning, and the package is written.
         let two = try await CLI.run(["init-package", twoStarts.folder, "-o", twoStarts.root + "/sim"])
-        #expect(two.status == 2)
-        #expect(two.stderr.contains("error: \(twoStarts.folder)/StartTrailIntent.swift:3:1: Trail has 2 types conforming to StartWorkoutIntent: "
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(two.stderr.contains("warning: \(twoStarts.folder)/StartTrailIntent.swift:3:1: Trail has 2 types conforming to StartWorkoutIntent: "
                                     + "StartHikeIntent (\(twoStarts.folder)/StartHikeIntent.swift:3:1) and StartTrailIntent"))
-        #expect(two.stderr.contains("error: nothing written: a watch would refuse this app as it is (the errors above)"))
-        #expect(!FileManager.default.fileExists(atPath: twoStarts.root + "/sim"))
+        #expect(two.stderr.contains("the simulator runs StartHikeIntent, the first in file order"))
+        #expect(FileManager.default.fileExists(atPath: twoStarts.root + "/sim/Package.swift"))
 
         let noParameter = try Self.watchFolder([
             "TrailStyle.swift": Self.style.replacingOccurrences(of: "    static var caseDisplayRepresentations", with: "    static var cases"),
@@ -214,13 +349,21 @@ struct ExampleAppsTests {
         return names.sorted().map { "\(examples)/\($0)/\($0) Watch App" }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
-    @Test("No example app file names actionsim or anything of the simulator's own; imports are Apple's frameworks and Foundation")
+    /// The examples' own local packages (`Examples/DeepLog/DeepLogKit`): their sources folders.
+    static var localPackageFolders: [String] {
+        let examples = CLI.packageRoot + "/Examples"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []
+        return names.sorted().map { "\(examples)/\($0)/\($0)Kit/Sources" }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    @Test("No example app file names actionsim or anything of the simulator's own; imports are Apple's frameworks, Foundation and the app's own package")
     func nothingSimulatorSpecific() throws {
-        let folders = Self.watchFolders
-        #expect(folders.count == 2, "expected TrailRunner and DeepLog, found \(folders)")
+        #expect(Self.localPackageFolders.count == 1, "expected DeepLog's DeepLogKit, found \(Self.localPackageFolders)")
+        let folders = Self.watchFolders + Self.localPackageFolders
+        #expect(Self.watchFolders.count == 2, "expected TrailRunner and DeepLog, found \(Self.watchFolders)")
         let simulatorNames = ["actionsim", "ActionButtonRuntime", "ActionButtonHarness", "ActionButtonClock", "AppDefinition",
                               "SimulatedSession", "SimulationEngine", "ActionsimApp_"]
-        let appleModules: Set = ["Foundation", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "SwiftUI", "Observation"]
+        let appleModules: Set = ["Foundation", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "SwiftUI", "Observation", "DeepLogKit"]
         var swiftFiles = 0
         for folder in folders {
             for path in try FileManager.default.subpathsOfDirectory(atPath: folder) {

@@ -4,6 +4,7 @@
 //
 
 import AppIntents
+import DeepLogKit
 
 /// At the surface, a press marks the entry point.
 struct MarkEntryIntent: AppIntent {

@@ -3,6 +3,7 @@
 //  DeepLog Watch App
 //
 
+import DeepLogKit
 import SwiftUI
 
 /// Depth and water temperature, large enough to read under water. The touch screen does

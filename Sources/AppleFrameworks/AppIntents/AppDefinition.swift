@@ -57,6 +57,43 @@ public struct AppDefinition: Sendable {
         }
     }
 
+    /// Where the app's watch code creates or starts its workout session in a file the Linux
+    /// build leaves out (a SwiftUI view or view model): there the session never starts, and
+    /// the start deadline is missed (A5). `init-package` finds these; the engine says so at a
+    /// missed deadline.
+    public struct LeftOutSessionStart: Hashable, Sendable {
+        /// The file, as `init-package` showed it, and the call's line in it.
+        public var file: String
+        public var line: Int
+        /// The call (`HKWorkoutSession(healthStore:configuration:)`).
+        public var call: String
+        /// Why the file is left out, in a few words (`imports SwiftUI`).
+        public var reason: String
+
+        public init(file: String, line: Int, call: String, reason: String) {
+            self.file = file
+            self.line = line
+            self.call = call
+            self.reason = reason
+        }
+
+        /// What to do about it, said by init-package and at a missed deadline.
+        public static let advice = "move the start into the intent's perform(), or into a model the intent calls "
+            + "(a class in a file without SwiftUI; @Observable and ObservableObject models compile)"
+
+        /// "WorkoutViewModel.swift (line 11: HKWorkoutSession(...); line 12: startActivity(with:)),
+        /// which imports SwiftUI", a file at a time.
+        public static func describe(_ starts: [LeftOutSessionStart]) -> String {
+            var files: [String] = []
+            for start in starts where !files.contains(start.file) { files.append(start.file) }
+            return files.map { file in
+                let calls = starts.filter { $0.file == file }
+                let lines = calls.map { "line \($0.line): \($0.call)" }.joined(separator: "; ")
+                return "\(file) (\(lines)), which \(calls[0].reason)"
+            }.joined(separator: ", and ")
+        }
+    }
+
     public struct DiveIntents: Sendable {
         public var start: any AppIntent
 
@@ -92,6 +129,16 @@ public struct AppDefinition: Sendable {
     public var timers: [Timer]
     /// What installing the app refuses, each naming the type (see `InstalledApp.problems`).
     public var problems: [String]
+    /// Where the session would start in files the Linux build leaves out (see `LeftOutSessionStart`).
+    public var sessionStartsLeftOut: [LeftOutSessionStart] = []
+
+    /// The app, knowing where its session starts in files the Linux build leaves out (what
+    /// `init-package` writes into the package's executable).
+    public func leavingOut(sessionStarts: [LeftOutSessionStart]) -> AppDefinition {
+        var app = self
+        app.sessionStartsLeftOut = sessionStarts
+        return app
+    }
 
     public init(name: String, healthAuthorization: HealthAuthorization = .requested,
                 workout: WorkoutIntents? = nil, dive: DiveIntents? = nil, intentsInExtension: [String] = [],

@@ -1,3 +1,4 @@
+import AppIntents
 import ArgumentParser
 import Foundation
 import SimulatedWatch
@@ -41,6 +42,9 @@ struct InitPackageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Swift language mode the app's files build in, 5 or 6 (default: the Xcode project's SWIFT_VERSION, else 5).", valueName: "mode"))
     var swiftLanguageMode: Int?
 
+    @Option(name: .customLong("package"), help: ArgumentHelp("A local Swift package the app imports (its own models and services), compiled with it; repeat for several. Default: the local packages the Xcode project beside the folder references.", valueName: "path"))
+    var packages: [String] = []
+
     @Flag(help: "Depend on actionsim's sources and build them in the package, instead of linking this built actionsim (the default when this actionsim was built in a checkout: only the app's files are compiled).")
     var fromSource = false
 
@@ -74,6 +78,7 @@ struct InitPackageCommand: ParsableCommand {
         var apps: [SimulatorPackage.App] = []
         var failed = false
         var firstLanguageMode: (mode: Int, source: String)?
+        let local = try LocalPackagesPlan(given: packages, appFolders: folders)
         for folder in folders {
             let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
             var isDirectory: ObjCBool = false
@@ -92,8 +97,9 @@ struct InitPackageCommand: ParsableCommand {
             if firstLanguageMode == nil { firstLanguageMode = languageMode }
 
             let contents = try FolderContents(folderURL, shownAs: folder)
-            let scan = AppScan(appName: module, files: contents.swiftFiles,
-                               conditions: CompilationConditions(languageMode: languageMode.mode), leaveOutUnbuildable: true)
+            var conditions = CompilationConditions(languageMode: languageMode.mode)
+            conditions.localModules = Set(local.targets.map(\.name))
+            let scan = AppScan(appName: module, files: contents.swiftFiles, conditions: conditions, leaveOutUnbuildable: true)
             report(scan, folder: folder, languageMode: languageMode)
             if !scan.errors.isEmpty {
                 failed = true
@@ -104,7 +110,8 @@ struct InitPackageCommand: ParsableCommand {
             apps.append(SimulatorPackage.App(
                 module: module, folder: folder,
                 excluded: contents.excluded(leavingOut: leftOut),
-                leftOut: scan.leftOut.map { .init(path: contents.relative($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface) },
+                leftOut: scan.leftOut.map { .init(path: contents.relative($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface,
+                                                  sessionStarts: $0.sessionStarts) },
                 frameworks: scan.frameworksUsed, isWorkoutApp: start.role == .startWorkout, startIntent: start.name))
         }
         if failed {
@@ -118,14 +125,22 @@ struct InitPackageCommand: ParsableCommand {
         if let clash = apps.first(where: { actionsimNames.contains($0.module) }) {
             throw InitPackageError("the app's name \(clash.module) is also the name of one of actionsim's own modules; give the app another with --name")
         }
+        if let clash = local.targets.first(where: { actionsimNames.contains($0.name) || apps.map(\.module).contains($0.name) }) {
+            throw InitPackageError("\(clash.packageFolder): its target \(clash.name) has the name of \(apps.map(\.module).contains(clash.name) ? "the app" : "one of actionsim's own modules"); "
+                + "SwiftPM needs every target name once")
+        }
         let package = SimulatorPackage(
             name: apps.map(\.module).joined(separator: "-") + "-actionsim", apps: apps,
-            dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5, executableName: WatchProcess.appExecutableName)
+            dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5, executableName: WatchProcess.appExecutableName,
+            localTargets: local.targets)
 
         try fileManager.createDirectory(at: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)"),
                                         withIntermediateDirectories: true)
         for (app, folder) in zip(apps, folders) {
             try link(outputURL.appendingPathComponent(SimulatorPackage.sourcesPath(app)), to: URL(fileURLWithPath: folder))
+        }
+        for target in local.targets {
+            try link(outputURL.appendingPathComponent("Sources/\(target.name)"), to: URL(fileURLWithPath: target.folder))
         }
         try package.manifest.write(to: outputURL.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let pluginURL = outputURL.appendingPathComponent("Plugins/ActionsimApp")
@@ -162,6 +177,7 @@ struct InitPackageCommand: ParsableCommand {
         let shownOutput = output ?? outputURL.lastPathComponent
         Terminal.line("""
             wrote \(shownOutput): Package.swift, \(apps.map { SimulatorPackage.sourcesPath($0) + " → " + $0.folder }.joined(separator: ", ")), \
+            \(local.targets.map { "Sources/\($0.name) → \($0.packageFolder), " }.joined())\
             Sources/\(SimulatorPackage.executableTarget)/main.swift, Tests/\(SimulatorPackage.testsTarget)\(tests.map { " → " + $0 } ?? ""), \
             scenarios\(scenarios.map { " → " + $0 } ?? "")
             next:
@@ -182,6 +198,13 @@ struct InitPackageCommand: ParsableCommand {
         }
         for file in scan.leftOut {
             Terminal.line("  left out: \(file.path): \(file.reason)")
+        }
+        for file in scan.leftOut {
+            guard let first = file.sessionStarts.first else { continue }
+            let calls = file.sessionStarts.map { "\($0.call) at line \($0.position.line)" }.joined(separator: ", ")
+            Terminal.warning("warning: \(first.position): \(scan.appName) starts its workout session in this file (\(calls)), which is "
+                + "left out on Linux: no session starts in the simulator, and a first press misses the start deadline (A5). "
+                + "To test it here, " + AppDefinition.LeftOutSessionStart.advice)
         }
         for message in scan.messages {
             if message.severity == .error { Terminal.error(message.locatedMessage) }

@@ -312,6 +312,12 @@ public final class SimulationEngine {
         }
         record(SimulationEvent(time: time, kind: .system(event)))
         switch event {
+        case .startResolved(_, .missed(_, sessionStarted: false)) where !app.sessionStartsLeftOut.isEmpty:
+            // The session would start in code that does not run here (issue 24).
+            let starts = AppDefinition.LeftOutSessionStart.describe(app.sessionStartsLeftOut)
+            record(SimulationEvent(time: time, kind: .warning(
+                "no session started: \(app.name) starts it in \(starts), a file left out on Linux. "
+                    + "To test it here, \(AppDefinition.LeftOutSessionStart.advice)")))
         case .appLaunched:
             // An app that asks for authorization on its first launch does so now; the press
             // that launched it was already decided under A4.

@@ -17,6 +17,8 @@ struct ActionsimApp: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "ActionsimRegistration.generated.swift")
         var arguments = ["--app", target.name, "--module", target.moduleName, "--output", output.path(percentEncoded: false)]
         for flag in target.compilationConditions { arguments += ["--define", flag] }
+        // The app's own local packages' targets, which its files may import.
+        for case .target(let dependency) in target.dependencies { arguments += ["--import", dependency.name] }
         arguments += sources.map { $0.path(percentEncoded: false) }
         return [.buildCommand(
             displayName: "Finding the intents of \(target.name)",

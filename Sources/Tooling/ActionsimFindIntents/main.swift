@@ -5,13 +5,17 @@ import Foundation
 // watch would refuse (errors, which stop the build) and what Linux loses (warnings), and
 // writes the registration file the target compiles with them.
 //
-//   actionsim-find-intents --app NAME --module MODULE --output FILE [--define FLAG]... FILE.swift...
+//   actionsim-find-intents --app NAME --module MODULE --output FILE [--define FLAG]... [--import MODULE]... FILE.swift...
+//
+// --import names a module the target may import beyond the platform's (a target of the app's
+// own local package).
 
 struct Arguments {
     var app = ""
     var module = ""
     var output = ""
     var defines: Set<String> = ["DEBUG"]
+    var imports: Set<String> = []
     var files: [String] = []
 
     init(_ arguments: ArraySlice<String>) throws {
@@ -22,6 +26,7 @@ struct Arguments {
             case "--module": module = try value(for: argument, &rest)
             case "--output": output = try value(for: argument, &rest)
             case "--define": defines.insert(try value(for: argument, &rest))
+            case "--import": imports.insert(try value(for: argument, &rest))
             default: files.append(argument)
             }
         }
@@ -43,7 +48,7 @@ func standardError(_ line: String) {
 
 let arguments: Arguments
 do { arguments = try Arguments(CommandLine.arguments.dropFirst()) } catch {
-    standardError("usage: actionsim-find-intents --app NAME --module MODULE --output FILE [--define FLAG]... FILE.swift...")
+    standardError("usage: actionsim-find-intents --app NAME --module MODULE --output FILE [--define FLAG]... [--import MODULE]... FILE.swift...")
     exit(2)
 }
 
@@ -59,8 +64,9 @@ for file in arguments.files.sorted() {
     }
 }
 
-let scan = AppScan(appName: arguments.app, files: sources,
-                   conditions: CompilationConditions(defined: arguments.defines), leaveOutUnbuildable: false)
+var conditions = CompilationConditions(defined: arguments.defines)
+conditions.localModules = arguments.imports
+let scan = AppScan(appName: arguments.app, files: sources, conditions: conditions, leaveOutUnbuildable: false)
 for message in scan.messages { standardError(message.description) }
 guard scan.errors.isEmpty else {
     standardError("error: actionsim cannot load \(arguments.app): \(scan.errors.count) error\(scan.errors.count == 1 ? "" : "s") above")

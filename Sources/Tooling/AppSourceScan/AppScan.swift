@@ -35,13 +35,20 @@ public struct AppScan: Sendable {
         public var reason: String
         /// It imports a framework that draws the app (SwiftUI, UIKit, ...).
         public var isUserInterface: Bool
+        /// Where it creates or starts the workout session, which then never starts here.
+        public var sessionStarts: [SwiftSourceFile.SessionStart]
 
-        public init(path: String, reason: String, isUserInterface: Bool) {
+        public init(path: String, reason: String, isUserInterface: Bool, sessionStarts: [SwiftSourceFile.SessionStart] = []) {
             self.path = path
             self.reason = reason
             self.isUserInterface = isUserInterface
+            self.sessionStarts = sessionStarts
         }
     }
+
+    /// Where the app's workout session is created or started in files left out: the start
+    /// deadline will be missed here, since those files do not run.
+    public var sessionStartsLeftOut: [SwiftSourceFile.SessionStart] { leftOut.flatMap(\.sessionStarts) }
 
     public let appName: String
     /// Files the build compiles.
@@ -79,7 +86,8 @@ public struct AppScan: Sendable {
             let file = SwiftSourceFile(path: path, text: text, conditions: conditions)
             if let reason = Self.reasonToLeaveOut(file) {
                 if leaveOutUnbuildable {
-                    leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface))
+                    leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface,
+                                               sessionStarts: file.sessionStarts))
                     vanished += file.types.filter { $0.hiddenBy == nil }.map { ($0, "its file is left out: \(reason.text)") }
                 } else {
                     messages.append(ScanMessage(.error, at: reason.position, "this file \(reason.text); "
@@ -204,11 +212,15 @@ public struct AppScan: Sendable {
                 "\(appName) has no start intent: no type in \(files.isEmpty ? "its sources" : "its \(files.count) Swift file\(files.count == 1 ? "" : "s")") conforms to StartWorkoutIntent or StartDiveIntent, "
                     + "so Settings > Action Button would not offer it (A1)\(why)"))
         }
+        // Two types in one role: nothing Apple documents says a watch refuses the app (apps have
+        // shipped so), and it runs one of them; which one is not documented. The simulator runs
+        // the first in file order (what the registration uses) and says so.
         for (group, role) in [(starts, Role.startWorkout), (dives, .startDive), (intents(.pauseWorkout), .pauseWorkout),
                               (intents(.resumeWorkout), .resumeWorkout)] where group.count > 1 {
-            messages.append(ScanMessage(.error, at: group[1].position,
+            messages.append(ScanMessage(.warning, at: group[1].position,
                 "\(appName) has \(group.count) types conforming to \(role.protocolName): \(list(group)); "
-                    + "the system runs one, so keep one and let its parameters choose (A1)"))
+                    + "a watch runs one of them, and Apple does not document which: the simulator runs \(group[0].name), the first in file order. "
+                    + "Keep one (let its parameters choose) so that the choice is yours (A1)"))
         }
 
         // A2: the start intent's workoutStyle is a @Parameter of an AppEnum with display representations.

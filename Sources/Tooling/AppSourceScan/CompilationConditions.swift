@@ -12,6 +12,14 @@ public struct CompilationConditions: Sendable {
     public var languageVersion: [Int]
     /// The compiler's version, as `compiler(>=...)` compares it.
     public var compilerVersion: [Int] = [6, 3]
+    /// Modules the build has beyond the platform's (`LinuxPlatform`): the targets of the
+    /// app's own local packages.
+    public var localModules: Set<String> = []
+
+    /// Whether a file built here can import `module`.
+    public func canImport(_ module: String) -> Bool {
+        LinuxPlatform.canImport(module) || localModules.contains(module)
+    }
 
     public init(defined: Set<String> = ["DEBUG"], languageMode: Int = 5) {
         self.defined = defined
@@ -45,7 +53,7 @@ public struct CompilationConditions: Sendable {
             let argument = call.arguments.first?.expression.trimmedDescription ?? ""
             switch function {
             case "os": return argument == "Linux"
-            case "canImport": return LinuxPlatform.canImport(argument.split(separator: ".").first.map(String.init) ?? argument)
+            case "canImport": return canImport(argument.split(separator: ".").first.map(String.init) ?? argument)
             case "arch": return argument == Self.architecture
             case "targetEnvironment": return false
             case "_endian": return argument == "little"

@@ -31,6 +31,36 @@ public struct SimulatorPackage: Sendable {
         }
     }
 
+    /// A target of one of the app's local packages, compiled in the package as the app's
+    /// folder is: reached through a link, its files where they are.
+    public struct LocalTarget: Sendable {
+        public var name: String
+        /// Its sources folder, absolute (the package's `Sources/NAME` links to it).
+        public var folder: String
+        /// The package's name and folder as the user gave or the project names it, for comments.
+        public var package: String
+        public var packageFolder: String
+        /// Paths inside the target's folder it leaves out (the package's own excludes).
+        public var excluded: [String]
+        /// The local targets it depends on.
+        public var dependencies: [String]
+        /// actionsim's stand-ins its files import (a dependency each when built from source).
+        public var frameworks: [String]
+        public var languageMode: Int
+
+        public init(name: String, folder: String, package: String, packageFolder: String, excluded: [String], dependencies: [String],
+                    frameworks: [String], languageMode: Int) {
+            self.name = name
+            self.folder = folder
+            self.package = package
+            self.packageFolder = packageFolder
+            self.excluded = excluded
+            self.dependencies = dependencies
+            self.frameworks = frameworks
+            self.languageMode = languageMode
+        }
+    }
+
     /// Where the package gets actionsim from.
     public enum Dependency: Sendable {
         /// A checkout, by a path relative to the package (or absolute).
@@ -88,13 +118,39 @@ public struct SimulatorPackage: Sendable {
     /// The executable product (`swift run actionsim-app replay ...`): the name the harness
     /// looks for beside its test binary (`WatchProcess.appExecutableName`).
     public var executableName: String
+    /// The targets of the apps' local packages, which the apps' targets depend on.
+    public var localTargets: [LocalTarget]
 
-    public init(name: String, apps: [App], dependency: Dependency, languageMode: Int, executableName: String) {
+    public init(name: String, apps: [App], dependency: Dependency, languageMode: Int, executableName: String,
+                localTargets: [LocalTarget] = []) {
         self.name = name
         self.apps = apps
         self.dependency = dependency
         self.languageMode = languageMode
         self.executableName = executableName
+        self.localTargets = localTargets
+    }
+
+    /// The local targets' declarations, each with `settings` (the language mode is the target's own).
+    private func localTargetDeclarations(dependencies: (LocalTarget) -> [String], settings: String) -> [String] {
+        func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
+        return localTargets.map { target in
+            let excluded = target.excluded.map(quoted).joined(separator: ", ")
+            return """
+                    // \(Self.commentText("\(target.package)'s target \(target.name) (\(target.packageFolder)), compiled in place (Sources/\(target.name) links to it)."))
+                    .target(
+                        name: \(quoted(target.name)),
+                        dependencies: [\(dependencies(target).joined(separator: ", "))],
+                        path: \(quoted("Sources/" + target.name)),
+                        exclude: [\(excluded)],
+                        swiftSettings: [.swiftLanguageMode(.v\(target.languageMode))\(settings)]),
+            """
+        }
+    }
+
+    /// Text for a `//` comment line: a name with a line break cannot end the comment.
+    static func commentText(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 
     /// Where the package links to the app's folder.
@@ -116,13 +172,14 @@ public struct SimulatorPackage: Sendable {
         }
         var targets: [String] = []
         for app in apps {
-            var comment = ["        // \(app.folder), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
+            var comment = ["        // \(Self.commentText(app.folder)), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
             comment.append("        // plugin finds its intents and writes its registration at build time.")
             if !app.leftOut.isEmpty {
                 comment.append("        // Left out, as Linux cannot build them:")
-                comment += app.leftOut.map { "        //   \($0.path): \($0.reason)" }
+                comment += app.leftOut.map { "        //   \(Self.commentText($0.path)): \($0.reason)" }
             }
             let products = app.frameworks.map { ".product(name: \(quoted($0)), package: \"actionsim\")" }
+                + localTargets.map { quoted($0.name) }
             let excluded = app.excluded.map(quoted).joined(separator: ",\n                    ")
             targets.append(comment.joined(separator: "\n") + """
 
@@ -135,7 +192,10 @@ public struct SimulatorPackage: Sendable {
                         plugins: [.plugin(name: "ActionsimApp", package: "actionsim")]),
             """)
         }
-        let appModules = apps.map { quoted($0.module) }.joined(separator: ", ")
+        targets += localTargetDeclarations(dependencies: { target in
+            target.dependencies.map(quoted) + target.frameworks.map { ".product(name: \(quoted($0)), package: \"actionsim\")" }
+        }, settings: "")
+        let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
                     .executableTarget(
@@ -152,7 +212,7 @@ public struct SimulatorPackage: Sendable {
             """)
         return """
             // swift-tools-version: 6.1
-            \(Self.marker) around \(apps.map(\.folder).joined(separator: ", ")).
+            \(Self.marker) around \(Self.commentText(apps.map(\.folder).joined(separator: ", "))).
             // Run it again after adding or removing files there: it rewrites this file and
             // Sources/, and keeps Tests/ and scenarios/.
             import PackageDescription
@@ -194,24 +254,26 @@ public struct SimulatorPackage: Sendable {
         }
         var targets: [String] = []
         for app in apps {
-            var comment = ["        // \(app.folder), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
+            var comment = ["        // \(Self.commentText(app.folder)), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
             comment.append("        // plugin finds its intents and writes its registration at build time.")
             if !app.leftOut.isEmpty {
                 comment.append("        // Left out, as Linux cannot build them:")
-                comment += app.leftOut.map { "        //   \($0.path): \($0.reason)" }
+                comment += app.leftOut.map { "        //   \(Self.commentText($0.path)): \($0.reason)" }
             }
             let excluded = app.excluded.map(quoted).joined(separator: ",\n                    ")
             targets.append(comment.joined(separator: "\n") + """
 
                     .target(
                         name: \(quoted(app.module)),
+                        dependencies: [\(localTargets.map { quoted($0.name) }.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
                         swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules)],
                         plugins: ["ActionsimApp"]),
             """)
         }
-        let appModules = apps.map { quoted($0.module) }.joined(separator: ", ")
+        targets += localTargetDeclarations(dependencies: { $0.dependencies.map(quoted) }, settings: ", .unsafeFlags(actionsimModules)")
+        let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
                     .executableTarget(
@@ -235,13 +297,13 @@ public struct SimulatorPackage: Sendable {
         let version = Self.compilerCondition(prebuilt.compilerVersion)
         return """
             // swift-tools-version: 6.1
-            \(Self.marker) around \(apps.map(\.folder).joined(separator: ", ")).
+            \(Self.marker) around \(Self.commentText(apps.map(\.folder).joined(separator: ", "))).
             // Run it again after adding or removing files there, or after rebuilding actionsim:
-            //   \(prebuilt.initCommand)
+            //   \(Self.commentText(prebuilt.initCommand))
             // It rewrites this file, Plugins/ and Sources/, and keeps Tests/ and scenarios/.
             import PackageDescription
 
-            // The app compiles against actionsim as built in \(prebuilt.buildFolder)
+            // The app compiles against actionsim as built in \(Self.commentText(prebuilt.buildFolder))
             // (\(prebuilt.commit.map { "commit \($0), " } ?? "")Swift \(prebuilt.compilerVersion)): its modules, and its shared
             // library \(Prebuilt.libraryFile); actionsim is not built again here.
             #if \(version.map { "!(\($0))" } ?? "false")
@@ -315,6 +377,8 @@ public struct SimulatorPackage: Sendable {
                     let output = context.pluginWorkDirectoryURL.appending(path: "ActionsimRegistration.generated.swift")
                     var arguments = ["--app", target.name, "--module", target.moduleName, "--output", output.path(percentEncoded: false)]
                     for flag in target.compilationConditions { arguments += ["--define", flag] }
+                    // The app's own local packages' targets, which its files may import.
+                    for case .target(let dependency) in target.dependencies { arguments += ["--import", dependency.name] }
                     arguments += sources.map { $0.path(percentEncoded: false) }
                     return [.buildCommand(
                         displayName: "Finding the intents of \\(target.name)",
@@ -331,11 +395,23 @@ public struct SimulatorPackage: Sendable {
     /// `Sources/ActionsimApp/main.swift`.
     public var executableMain: String {
         let imports = apps.map { "import \($0.module)" }.joined(separator: "\n")
-        let registrations = apps.map { "\(RegistrationSource.registrationType(for: $0.module)).app" }.joined(separator: ", ")
+        func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
+        let registrations = apps.map { app in
+            let registration = "\(RegistrationSource.registrationType(for: app.module)).app"
+            let starts = app.leftOut.flatMap { file in
+                file.sessionStarts.map { start in
+                    "\n    .init(file: \(quoted(start.position.file)), line: \(start.position.line), call: \(quoted(start.call)), "
+                        + "reason: \(quoted(String(file.reason.prefix { $0 != "," }))))"
+                }
+            }
+            // Where the session starts in files left out: said at a missed start deadline.
+            return starts.isEmpty ? registration : registration + ".leavingOut(sessionStarts: [" + starts.joined(separator: ",") + ",\n])"
+        }.joined(separator: ", ")
         return """
             // Written by `actionsim init-package`: actionsim with the watch app built in. The
             // registration comes from the ActionsimApp plugin, which reads the app's sources.
             import ActionsimCLI
+            import AppIntents
             \(imports)
 
             Actionsim.runFromCommandLineAndExit(apps: [\(registrations)])

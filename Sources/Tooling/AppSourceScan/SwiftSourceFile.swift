@@ -14,6 +14,15 @@ public struct SwiftSourceFile: Sendable {
     public private(set) var entryPoints: [TypeDeclaration] = []
     /// `AppShortcut(... phrases: [...])` string literals, for the app-name check.
     public private(set) var shortcutPhrases: [ShortcutPhrase] = []
+    /// Where the file creates or starts a workout session (`HKWorkoutSession(...)`,
+    /// `.startActivity(with:)`): when the file is left out, the session does not start here.
+    public private(set) var sessionStarts: [SessionStart] = []
+
+    public struct SessionStart: Hashable, Sendable {
+        /// The call as written, shortened to its callee (`HKWorkoutSession(healthStore:configuration:)`).
+        public var call: String
+        public var position: SourcePosition
+    }
 
     public struct Import: Hashable, Sendable {
         public var module: String
@@ -26,8 +35,12 @@ public struct SwiftSourceFile: Sendable {
         public var position: SourcePosition
     }
 
+    /// What the file is built with (for `missingModules`).
+    public let conditions: CompilationConditions
+
     public init(path: String, text: String, conditions: CompilationConditions) {
         self.path = path
+        self.conditions = conditions
         let tree = Parser.parse(source: text)
         let collector = DeclarationCollector(path: path, tree: tree, conditions: conditions)
         collector.walk(tree)
@@ -35,11 +48,12 @@ public struct SwiftSourceFile: Sendable {
         types = collector.types
         entryPoints = collector.types.filter(\.isEntryPoint)
         shortcutPhrases = collector.phrases
+        sessionStarts = collector.sessionStarts
     }
 
     /// Active imports of modules Linux lacks, first the UI frameworks.
     public var missingModules: [Import] {
-        imports.filter { !LinuxPlatform.canImport($0.module) }
+        imports.filter { !conditions.canImport($0.module) }
     }
 }
 
@@ -98,6 +112,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var imports: [SwiftSourceFile.Import] = []
     var types: [TypeDeclaration] = []
     var phrases: [SwiftSourceFile.ShortcutPhrase] = []
+    var sessionStarts: [SwiftSourceFile.SessionStart] = []
     /// Enclosing type names and whether each is file-private.
     private var scope: [(name: String, filePrivate: Bool)] = []
     /// The innermost false `#if` clause around the walk, if any.
@@ -187,6 +202,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        noteSessionStart(node)
         guard hiddenBy == nil, node.calledExpression.trimmedDescription.hasSuffix("AppShortcut"),
               let phrases = node.arguments.first(where: { $0.label?.text == "phrases" })?.expression.as(ArrayExprSyntax.self)
         else { return .visitChildren }
@@ -199,6 +215,19 @@ private final class DeclarationCollector: SyntaxVisitor {
                                       position: position(of: literal)))
         }
         return .visitChildren
+    }
+
+    /// `HKWorkoutSession(healthStore:configuration:)`, `HealthKit.HKWorkoutSession(...)`, or
+    /// `anything.startActivity(with:)`, outside `#if` clauses false on Linux.
+    private func noteSessionStart(_ node: FunctionCallExprSyntax) {
+        guard hiddenBy == nil else { return }
+        let labels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+        let callee = node.calledExpression
+        if Self.lastComponent(callee.trimmedDescription) == "HKWorkoutSession" {
+            sessionStarts.append(.init(call: "HKWorkoutSession(\(labels))", position: position(of: node)))
+        } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "startActivity" {
+            sessionStarts.append(.init(call: "startActivity(\(labels))", position: position(of: node)))
+        }
     }
 
     private func enter(_ kind: TypeDeclaration.Kind, _ name: String, _ node: some SyntaxProtocol,

@@ -1,9 +1,8 @@
 //
 //  DiveManager.swift
-//  DeepLog Watch App
+//  DeepLogKit
 //
 
-import AppIntents
 import CoreMotion
 import Foundation
 import HealthKit
@@ -13,24 +12,27 @@ import os
 /// The dive the app is logging: a HealthKit session of the underwater-diving kind, and
 /// live depth and water temperature from CoreMotion.
 @Observable
-final class DiveManager: NSObject {
-    static let shared = DiveManager()
+public final class DiveManager: NSObject {
+    public static let shared = DiveManager()
 
-    enum Mark: String {
+    public enum Mark: String {
         case entry
         case depth
     }
 
     let store = HKHealthStore()
     let submersionManager = CMWaterSubmersionManager()
-    private(set) var session: HKWorkoutSession?
-    private(set) var builder: HKLiveWorkoutBuilder?
-    private(set) var depth: Double?
-    private(set) var waterTemperature: Double?
-    private(set) var isSubmerged = false
-    private(set) var marks: [(Mark, Double)] = []
+    public private(set) var session: HKWorkoutSession?
+    public private(set) var builder: HKLiveWorkoutBuilder?
+    public private(set) var depth: Double?
+    public private(set) var waterTemperature: Double?
+    public private(set) var isSubmerged = false
+    public private(set) var marks: [(Mark, Double)] = []
+    /// Called when CoreMotion reports the watch under water: the app changes what the
+    /// Action button does next there.
+    public var onSubmerge: (@Sendable () -> Void)?
 
-    func startDive() async throws {
+    public func startDive() async throws {
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .underwaterDiving
         configuration.locationType = .outdoor
@@ -48,7 +50,7 @@ final class DiveManager: NSObject {
     }
 
     /// Records a mark at the current depth.
-    func mark(_ mark: Mark) async {
+    public func mark(_ mark: Mark) async {
         let depth = depth ?? 0
         marks.append((mark, depth))
         logger.debug("Marked \(mark.rawValue) at \(depth, format: .fixed(precision: 1)) m")
@@ -63,19 +65,12 @@ final class DiveManager: NSObject {
 
     private func didSubmerge() {
         isSubmerged = true
-        // Under water the next press marks the depth instead of the entry.
-        Task {
-            do {
-                try await StartDiveLogIntent().donate(result: .result(actionButtonIntent: MarkDepthIntent()))
-            } catch {
-                logger.error("Could not donate Mark Depth: \(error.localizedDescription)")
-            }
-        }
+        onSubmerge?()
     }
 }
 
 extension DiveManager: CMWaterSubmersionManagerDelegate {
-    func manager(_ manager: CMWaterSubmersionManager, didUpdate event: CMWaterSubmersionEvent) {
+    public func manager(_ manager: CMWaterSubmersionManager, didUpdate event: CMWaterSubmersionEvent) {
         logger.debug("Submersion state: \(event.state.rawValue)")
         if event.state == .submerged, !isSubmerged {
             didSubmerge()
@@ -84,15 +79,15 @@ extension DiveManager: CMWaterSubmersionManagerDelegate {
         }
     }
 
-    func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterSubmersionMeasurement) {
+    public func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterSubmersionMeasurement) {
         depth = measurement.depth?.converted(to: .meters).value
     }
 
-    func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterTemperature) {
+    public func manager(_ manager: CMWaterSubmersionManager, didUpdate measurement: CMWaterTemperature) {
         waterTemperature = measurement.temperature.converted(to: .celsius).value
     }
 
-    func manager(_ manager: CMWaterSubmersionManager, errorOccurred error: Error) {
+    public func manager(_ manager: CMWaterSubmersionManager, errorOccurred error: Error) {
         logger.error("CoreMotion: \(error.localizedDescription)")
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+
+#if InitPackage
+import AppSourceScan
+
+/// The app's local packages for `init-package`: found (`--package`, or the Xcode project's
+/// local package references), read with `swift package dump-package`, checked, and their
+/// library targets planned as targets of the package init-package writes. A target that
+/// imports a UI framework is left out, and so is any target that needs it; both are said.
+struct LocalPackagesPlan {
+    /// The targets kept, dependencies first.
+    private(set) var targets: [SimulatorPackage.LocalTarget] = []
+
+    init(given: [String], appFolders: [String]) throws {
+        let fileManager = FileManager.default
+        var roots: [(shown: String, url: URL)] = given.map { ($0, URL(fileURLWithPath: $0).standardizedFileURL) }
+        if roots.isEmpty, let project = Self.xcodeProject(near: appFolders) {
+            roots = LocalPackage.references(inProject: project.text).map { relative in
+                (relative, project.folder.appendingPathComponent(relative).standardizedFileURL)
+            }
+            if !roots.isEmpty {
+                Terminal.line("local packages of \(project.name): \(roots.map(\.shown).joined(separator: ", "))")
+            }
+        }
+        guard !roots.isEmpty else { return }
+
+        var loaded: [String: LocalPackage] = [:]
+        var order: [String] = []
+        func load(_ url: URL, shown: String, via stack: [String]) throws {
+            let key = url.resolvingSymlinksInPath().path
+            if let start = stack.firstIndex(of: key) {
+                let cycle = (stack[start...] + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }
+                throw InitPackageError("\(shown): the local packages depend on each other in a cycle (\(cycle.joined(separator: " → "))); SwiftPM cannot build that")
+            }
+            if loaded[key] != nil { return }
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: key, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw InitPackageError("\(shown): no such folder; give a local Swift package's folder with --package")
+            }
+            guard fileManager.fileExists(atPath: key + "/Package.swift") else {
+                throw InitPackageError("\(shown): is not a Swift package (no Package.swift in it); give the folder that holds the package's Package.swift")
+            }
+            let package: LocalPackage
+            do { package = try LocalPackage(dump: try Self.dump(key, shown: shown), folder: key) } catch let error as LocalPackageError {
+                throw InitPackageError(error.description)
+            }
+            if let remote = package.remoteDependencies.first {
+                throw InitPackageError("\(shown): the package \(package.name) depends on \(remote), which is not a local folder; "
+                    + "init-package builds local packages only")
+            }
+            for dependency in package.packageFolders {
+                try load(URL(fileURLWithPath: dependency), shown: dependency, via: stack + [key])
+            }
+            loaded[key] = package
+            order.append(key)
+        }
+        for root in roots { try load(root.url, shown: root.shown, via: []) }
+
+        let packages: [LocalPackage]
+        do { packages = try LocalPackage.resolve(order.compactMap { loaded[$0] }) } catch {
+            throw InitPackageError(error.description)
+        }
+        let allNames = Set(packages.flatMap(\.targets).map(\.name))
+        var conditions = CompilationConditions()
+        conditions.localModules = allNames
+        let appFolders = appFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path + "/" }
+        var leftOut: Set<String> = []
+        for package in packages {
+            let shown = roots.first { $0.url.resolvingSymlinksInPath().path == package.folder }?.shown ?? package.folder
+            for target in package.targets {
+                let folder = URL(fileURLWithPath: target.folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
+                if let app = appFolders.first(where: { $0.hasPrefix(folder) || folder.hasPrefix($0) }) {
+                    throw InitPackageError("\(target.folder): the package \(package.name)'s target \(target.name) and the app's folder \(app.dropLast()) "
+                        + "hold the same files; a file belongs to the app or to a package, not both")
+                }
+                let contents = try FolderContents(URL(fileURLWithPath: target.folder), shownAs: target.folder)
+                let files = contents.swiftFiles.map { SwiftSourceFile(path: $0.path, text: $0.text, conditions: conditions) }
+                if let missing = files.lazy.compactMap({ file in file.missingModules.first.map { (file, $0) } }).first {
+                    leftOut.insert(target.name)
+                    Terminal.line("  left out: \(package.name)'s target \(target.name): \(missing.0.path) imports \(missing.1.module), "
+                        + (LinuxPlatform.userInterfaceFrameworks.contains(missing.1.module) ? "a UI framework Linux does not have" : "which Linux does not have"))
+                    continue
+                }
+                if let needed = target.dependencies.first(where: leftOut.contains) {
+                    leftOut.insert(target.name)
+                    Terminal.line("  left out: \(package.name)'s target \(target.name): it needs \(needed), left out above")
+                    continue
+                }
+                let frameworks = LinuxPlatform.frameworkStandIns.filter { module in files.contains { $0.imports.contains { $0.module == module } } }
+                targets.append(SimulatorPackage.LocalTarget(
+                    name: target.name, folder: target.folder, package: package.name, packageFolder: shown, excluded: target.exclude,
+                    dependencies: target.dependencies, frameworks: frameworks, languageMode: package.languageMode))
+                Terminal.line("  package \(package.name): \(target.name), \(files.count) Swift file\(files.count == 1 ? "" : "s") (\(shown))")
+            }
+        }
+    }
+
+    /// The Xcode project in the folder above the first app folder, as `languageMode(near:)` looks.
+    private static func xcodeProject(near appFolders: [String]) -> (name: String, folder: URL, text: String)? {
+        guard let first = appFolders.first else { return nil }
+        var directory = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent()
+        for _ in 0..<3 {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }),
+               let text = try? String(contentsOf: directory.appendingPathComponent("\(project)/project.pbxproj"), encoding: .utf8) {
+                return (project, directory, text)
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// `swift package dump-package` for the package in `folder`.
+    private static func dump(_ folder: String, shown: String) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package", "--package-path", folder, "dump-package"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch {
+            throw InitPackageError("\(shown): cannot run `swift package dump-package` to read the package (is swift on PATH?)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            // The compiler's own diagnostic (Package.swift:LINE:COLUMN: error: ...) if there is one.
+            let lines = message.split(separator: "\n").map(String.init)
+            let first = lines.first { $0.contains(": error: ") } ?? lines.first { $0.contains("error") } ?? lines.first ?? ""
+            let shortened = first.components(separatedBy: " (compiled with:").first ?? first
+            throw InitPackageError("\(shown): SwiftPM cannot read this package's Package.swift: \(shortened)")
+        }
+        return data
+    }
+}
+#endif
