@@ -113,6 +113,45 @@ struct OutputFileTests {
         #expect(expected.stdout.hasPrefix("time,"))
     }
 
+    @Test("A link another user planted in a sticky directory is not followed, nor is a dangling link: nothing is written (issue 25)",
+          .enabled(if: getuid() == 0, "lchown to another user needs root"))
+    func plantedAndDanglingLinks() async throws {
+        let directory = try await Self.scratch()
+        let target = directory + "/precious.csv"
+        try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+        // A /tmp of our own: world-writable and sticky, owned by root; the link is nobody's.
+        let sticky = directory + "/tmp"
+        try FileManager.default.createDirectory(atPath: sticky, withIntermediateDirectories: false)
+        try #require(chmod(sticky, 0o1777) == 0)
+        let planted = sticky + "/run.csv"
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: target)
+        try #require(lchown(planted, 65534, 65534) == 0)
+        let run = try await CLI.run(["export", "1", "-o", planted, "--data-dir", directory])
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write \(planted): is a symbolic link in the sticky directory \(sticky), owned by user 65534"),
+                "\(run.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        #expect(Self.fileType(planted) == S_IFLNK)
+
+        // A link to nothing: the file it names is not made (cp refuses the same).
+        let dangling = directory + "/dangling.csv"
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "made-by-the-link.csv")
+        let throughDangling = try await CLI.run(["export", "1", "-o", dangling, "--data-dir", directory])
+        #expect(throughDangling.status == 4, "\(throughDangling.stderr)")
+        #expect(throughDangling.stderr == "error: cannot write \(dangling): is a symbolic link to made-by-the-link.csv, which does not exist; "
+                + "give the file's own path, or remove the link\n")
+        #expect(Self.fileType(directory + "/made-by-the-link.csv") == nil)
+        Self.expectNoRawError(run.stderr + throughDangling.stderr)
+
+        // A link of one's own is still followed, relative to its own directory.
+        try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/sub/mine.csv", withDestinationPath: "../precious.csv")
+        let own = try await CLI.run(["export", "1", "--format", "csv", "-o", directory + "/sub/mine.csv", "--data-dir", directory])
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("time,"))
+        #expect(Self.fileType(directory + "/sub/mine.csv") == S_IFLNK)
+    }
+
     @Test("A FIFO with a reader: the reader gets the whole export, the FIFO stays a FIFO")
     func fifo() async throws {
         let directory = try await Self.scratch()

@@ -30,7 +30,11 @@ public final class OutputFile {
     public private(set) var byteCount = 0
 
     private var descriptor: Int32
-    /// The temporary file being written, when the destination is replaced by a rename.
+    /// The directory holding the destination, open, and the destination's name in it: the
+    /// temporary file is made and renamed there, whatever is renamed above it meanwhile.
+    private var place: Place
+    /// The temporary file being written (its name in `place.directory`), when the
+    /// destination is replaced by a rename.
     private var temporary: String?
     private var buffer: [UInt8] = []
     private var failure: OutputFileError?
@@ -43,16 +47,43 @@ public final class OutputFile {
     /// or opens a device or FIFO in place (which waits for a FIFO's reader, as `cat > fifo` does).
     public init(_ path: String) throws(OutputFileError) {
         self.path = path
-        destination = try Destination.resolve(path)
+        place = try Place.find(path)
+        destination = place.destination
+        descriptor = -1
         switch destination {
         case .standardOutput:
             descriptor = STDOUT_FILENO
-        case .inPlace(let file, _):
-            descriptor = -1
+        case .inPlace(let file, _) where place.directory < 0:
+            // A descriptor link (/dev/fd/N): the kernel reopens what it stands for.
             repeat { descriptor = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) } while descriptor < 0 && errno == EINTR
-            if descriptor < 0 { throw OutputFileError(path: path, errno: Errno(rawValue: errno)) }
-        case .replacing(let file, _):
-            (descriptor, temporary) = try Self.createTemporary(beside: file, for: path)
+            if descriptor < 0 {
+                let code = errno
+                place.close()
+                throw OutputFileError(path: path, errno: Errno(rawValue: code))
+            }
+        case .inPlace:
+            // The device or FIFO found, by its name in its directory, never through a link
+            // put there since; and checked to be that same file once open.
+            repeat {
+                descriptor = openat(place.directory, place.name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
+            } while descriptor < 0 && errno == EINTR
+            var info = stat()
+            if descriptor < 0 || fstat(descriptor, &info) != 0 || FileIdentity(info) != place.identity {
+                let code = descriptor < 0 ? errno : EAGAIN
+                if descriptor >= 0 { close(descriptor) }
+                descriptor = -1
+                place.close()
+                throw code == EAGAIN
+                    ? OutputFileError(path: path, reason: "changed while it was being opened; try again", errno: .resourceTemporarilyUnavailable)
+                    : OutputFileError(path: path, errno: Errno(rawValue: code))
+            }
+        case .replacing:
+            do {
+                (descriptor, temporary) = try Self.createTemporary(in: place, for: path)
+            } catch {
+                place.close()
+                throw error
+            }
         }
         buffer.reserveCapacity(Self.bufferCapacity)
     }
@@ -64,7 +95,9 @@ public final class OutputFile {
     /// command that writes only at its end (`record`) asks before it starts.
     @discardableResult
     public static func check(_ path: String) throws(OutputFileError) -> Destination {
-        try Destination.resolve(path)
+        var place = try Place.find(path)
+        place.close()
+        return place.destination
     }
 
     /// Opens, writes and commits in one call.
@@ -179,12 +212,13 @@ public final class OutputFile {
             descriptor = -1
             if closed != 0, errno != EINTR { try fail(errno) }
             finished = true
-        case .replacing(let file, let existing):
+            place.close()
+        case .replacing(_, let existing):
             guard fsync(descriptor) == 0 else { try fail(errno) }
             // An input read since the output was opened (a test's scenarios, their manifests)
             // is refused as one named before: nothing has reached the destination yet.
             var now = stat()
-            if stat(file, &now) == 0 {
+            if fstatat(place.directory, place.name, &now, 0) == 0 {
                 do { try Self.refuseInputs(now, for: path) } catch {
                     failure = error
                     discard()
@@ -201,15 +235,13 @@ public final class OutputFile {
             let closed = close(descriptor)
             descriptor = -1
             if closed != 0, errno != EINTR { try fail(errno) }
-            guard let temporary, rename(temporary, file) == 0 else { try fail(errno) }
+            // renameat replaces the name itself: a link put there since is replaced, not followed.
+            guard let temporary, renameat(place.directory, temporary, place.directory, place.name) == 0 else { try fail(errno) }
             self.temporary = nil
             finished = true
             // The rename itself survives a power loss once the directory is synced.
-            let directory = open(Destination.parentDirectory(of: file), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if directory >= 0 {
-                _ = fsync(directory)
-                close(directory)
-            }
+            _ = fsync(place.directory)
+            place.close()
         }
     }
 
@@ -220,9 +252,10 @@ public final class OutputFile {
         finished = true
         if descriptor >= 0, descriptor != STDOUT_FILENO { close(descriptor) }
         descriptor = -1
-        if let temporary { unlink(temporary) }
+        if let temporary { unlinkat(place.directory, temporary, 0) }
         temporary = nil
         buffer.removeAll()
+        place.close()
     }
 
     private func fail(_ code: Int32) throws(OutputFileError) -> Never {
@@ -231,18 +264,20 @@ public final class OutputFile {
         throw failure!
     }
 
-    /// A new file beside `file`, named after it and hidden (`.run.fit.actionsim-1a2b3c4d`),
-    /// created with mode 0666 less the umask, as the file itself would be.
-    private static func createTemporary(beside file: String, for path: String) throws(OutputFileError) -> (Int32, String) {
+    /// A new file beside the destination, named after it and hidden
+    /// (`.run.fit.actionsim-1a2b3c4d`), created with mode 0666 less the umask, as the file
+    /// itself would be.
+    private static func createTemporary(in place: Place, for path: String) throws(OutputFileError) -> (Int32, String) {
+        guard case .replacing(let file, _) = place.destination else { preconditionFailure("a temporary file for \(place.destination)") }
         let directory = Destination.parentDirectory(of: file)
-        let name = String(Destination.lastComponent(of: file).prefix(200))
+        let name = String(decoding: place.name.utf8.prefix(200), as: UTF8.self)
         var random = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let suffix = String(random.next() & 0xFFFF_FFFF, radix: 16)
-            let candidate = (directory == "/" ? "" : directory) + "/." + name + ".actionsim-" + suffix
+            let candidate = "." + name + ".actionsim-" + suffix
             var descriptor: Int32
             repeat {
-                descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+                descriptor = openat(place.directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
             } while descriptor < 0 && errno == EINTR
             if descriptor >= 0 { return (descriptor, candidate) }
             if errno == EEXIST { continue }
