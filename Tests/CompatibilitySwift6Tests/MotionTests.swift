@@ -16,8 +16,12 @@ func trailWatch(seed: Int) throws -> ActionButtonHarness {
     return watch
 }
 
-@Suite("Swift 6: CoreMotion handlers and managers", .serialized)
-struct MotionSwift6Tests {
+/// The trail app's tests, one at a time: they share its singletons (`TrailSession.shared`).
+@Suite("Swift 6: the trail app (CoreMotion, HealthKit, WatchKit, App Intents)", .serialized)
+struct TrailAppSwift6Tests {}
+
+// CoreMotion's handlers and managers.
+extension TrailAppSwift6Tests {
     @Test("T1: a @MainActor model's altimeter handler runs on the main queue it passed, once a reading")
     func altimeterOnMain() async throws {
         let watch = try trailWatch(seed: 7)

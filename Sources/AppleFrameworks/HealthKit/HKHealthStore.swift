@@ -43,8 +43,44 @@ public final class HKHealthStore: Sendable {
     }
 
     public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        HealthDatabase.current.add([object].compactMap { $0 as? HKSample })
+        save([object], withCompletion: completion)
+    }
+
+    public func save(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        HealthDatabase.current.add(objects.compactMap { $0 as? HKSample })
         completion(true, nil)
+    }
+
+    /// Deletes an object this app saved (Apple's page: "delete(_:withCompletion:)"); its
+    /// running queries hear of it. An object the watch's database does not hold fails with
+    /// `errorInvalidArgument`, as one another app saved does on a watch.
+    public func delete(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        delete([object], withCompletion: completion)
+    }
+
+    /// Deletes objects this app saved; an empty list fails with `errorInvalidArgument`.
+    public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        do {
+            try HealthDatabase.current.delete(objects)
+            completion(true, nil)
+        } catch {
+            completion(false, error)
+        }
+    }
+
+    public func delete(_ object: HKObject) async throws { try HealthDatabase.current.delete([object]) }
+
+    public func delete(_ objects: [HKObject]) async throws { try HealthDatabase.current.delete(objects) }
+
+    /// Deletes every object of a type that matches the predicate, and says how many.
+    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate,
+                              withCompletion completion: @escaping @Sendable (Bool, Int, (any Error)?) -> Void) {
+        let count = HealthDatabase.current.deleteObjects(of: objectType, matching: predicate)
+        completion(true, count, nil)
+    }
+
+    public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws -> Int {
+        HealthDatabase.current.deleteObjects(of: objectType, matching: predicate)
     }
 
     /// Runs a query: it hands over what matches now, and an anchored query's update handler
@@ -74,10 +110,18 @@ public final class HKHealthStore: Sendable {
 final class HealthDatabase: Sendable {
     private struct Contents {
         var authorized: Set<String> = []
-        var samples: [HKSample] = []
+        var samples: [Saved] = []
+        /// How many samples were saved and deletions made: the anchor queries hand out.
+        var changes = 0
         /// Running queries, kept until `stop(_:)` as a watch keeps them.
         var queries: [HKQuery] = []
         weak var activeSession: HKWorkoutSession?
+    }
+
+    /// A sample and the change that saved it, which anchors compare.
+    struct Saved {
+        var change: Int
+        var sample: HKSample
     }
 
     private let contents = LockedState(Contents())
@@ -100,25 +144,53 @@ final class HealthDatabase: Sendable {
         set { contents.withLock { $0.activeSession = newValue } }
     }
 
-    /// Saves samples and tells every running anchored query that wants them.
+    /// Saves samples and tells every running query that wants them.
     func add(_ samples: [HKSample]) {
         guard !samples.isEmpty else { return }
         let (queries, anchor) = contents.withLock { contents -> ([HKQuery], Int) in
-            contents.samples += samples
-            return (contents.queries, contents.samples.count)
+            for sample in samples {
+                contents.changes += 1
+                contents.samples.append(Saved(change: contents.changes, sample: sample))
+            }
+            return (contents.queries, contents.changes)
         }
-        for case let query as HKAnchoredObjectQuery in queries {
-            let matching = samples.filter(query.matches)
-            if !matching.isEmpty { query.deliverUpdate(matching, anchor: HKQueryAnchor(fromValue: anchor)) }
-        }
+        for query in queries { query.storeChanged(added: samples, deleted: [], anchor: HKQueryAnchor(fromValue: anchor)) }
     }
 
-    func run(_ query: HKQuery) {
-        let (samples, count) = contents.withLock { contents -> ([HKSample], Int) in
-            contents.queries.append(query)
-            return (contents.samples, contents.samples.count)
+    /// Deletes samples the database holds; throws, deleting nothing, if one is not there.
+    func delete(_ objects: [HKObject]) throws {
+        guard !objects.isEmpty else { throw HKError(.errorInvalidArgument, "delete needs at least one object") }
+        let uuids = Set(objects.map(\.uuid))
+        let (deleted, queries, anchor) = try contents.withLock { contents -> ([HKSample], [HKQuery], Int) in
+            let held = Set(contents.samples.map(\.sample.uuid))
+            guard uuids.isSubset(of: held) else {
+                throw HKError(.errorInvalidArgument, "delete: an object this app never saved on this watch")
+            }
+            let deleted = contents.samples.map(\.sample).filter { uuids.contains($0.uuid) }
+            contents.samples.removeAll { uuids.contains($0.sample.uuid) }
+            contents.changes += 1
+            return (deleted, contents.queries, contents.changes)
         }
-        query.start(with: samples, count: count)
+        for query in queries { query.storeChanged(added: [], deleted: deleted, anchor: HKQueryAnchor(fromValue: anchor)) }
+    }
+
+    /// Deletes the samples of a type that match a predicate; how many.
+    func deleteObjects(of type: HKObjectType, matching predicate: NSPredicate) -> Int {
+        let matching = samples.filter { $0.sampleType == type && predicate.evaluate(with: $0) }
+        if matching.isEmpty { return 0 }
+        try? delete(matching)
+        return matching.count
+    }
+
+    /// Every sample saved, oldest first.
+    var samples: [HKSample] { contents.withLock { $0.samples.map(\.sample) } }
+
+    func run(_ query: HKQuery) {
+        let (samples, anchor) = contents.withLock { contents -> ([Saved], Int) in
+            if query.isLongRunning { contents.queries.append(query) }
+            return (contents.samples, contents.changes)
+        }
+        query.start(with: samples, anchor: anchor)
     }
 
     func stop(_ query: HKQuery) {

@@ -15,6 +15,15 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         HKQuantityType(identifier)
     }
 
+    public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier) -> HKCategoryType? {
+        HKCategoryType(identifier)
+    }
+
+    /// The type of the activity rings' summaries, for asking to read them.
+    public class func activitySummaryType() -> HKActivitySummaryType {
+        HKActivitySummaryType(identifier: "HKActivitySummaryTypeIdentifier")
+    }
+
     public static func == (lhs: HKObjectType, rhs: HKObjectType) -> Bool { lhs.identifier == rhs.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
     public var description: String { identifier }

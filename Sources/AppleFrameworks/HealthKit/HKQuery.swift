@@ -29,12 +29,45 @@ public class HKQuery: @unchecked Sendable {
         }
     }
 
+    /// Samples with one of the given UUIDs.
+    public class func predicateForObjects(with UUIDs: Set<UUID>) -> NSPredicate {
+        NSPredicate { object, _ in (object as? HKObject).map { UUIDs.contains($0.uuid) } ?? false }
+    }
+
+    public class func predicateForObject(with UUID: UUID) -> NSPredicate { predicateForObjects(with: [UUID]) }
+
+    /// Workouts of one activity type.
+    public class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType) -> NSPredicate {
+        NSPredicate { object, _ in (object as? HKWorkout)?.workoutActivityType == workoutActivityType }
+    }
+
+    /// Category samples with the given value.
+    public class func predicateForCategorySamples(with operatorType: NSComparisonPredicate.Operator, value: Int) -> NSPredicate {
+        NSPredicate { object, _ in
+            guard let sample = object as? HKCategorySample else { return false }
+            switch operatorType {
+            case .lessThan: return sample.value < value
+            case .lessThanOrEqualTo: return sample.value <= value
+            case .greaterThan: return sample.value > value
+            case .greaterThanOrEqualTo: return sample.value >= value
+            case .notEqualTo: return sample.value != value
+            default: return sample.value == value
+            }
+        }
+    }
+
     func matches(_ sample: HKSample) -> Bool {
         guard sample.sampleType == objectType else { return false }
         return predicate?.evaluate(with: sample) ?? true
     }
 
-    func start(with samples: [HKSample], count: Int) {}
+    /// Whether the query keeps running (and hears of changes) until `stop(_:)`.
+    var isLongRunning: Bool { false }
+
+    /// The query begins, with what the store holds and the anchor after it.
+    func start(with saved: [HealthDatabase.Saved], anchor: Int) {}
+    /// The store saved or deleted samples while the query ran.
+    func storeChanged(added: [HKSample], deleted: [HKSample], anchor: HKQueryAnchor) {}
     func stopped() {}
 }
 
@@ -85,18 +118,24 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         super.init(type: type, predicate: predicate)
     }
 
-    override func start(with samples: [HKSample], count: Int) {
+    override var isLongRunning: Bool { true }
+
+    override func start(with saved: [HealthDatabase.Saved], anchor current: Int) {
         handlers.withLock { $0.running = true }
-        let after = anchor.map { Swift.min(Swift.max($0.value, 0), samples.count) } ?? 0
-        var matching = samples[after...].filter(matches)
+        // An anchor counts the store's changes: what was saved after it is new to the app.
+        let after = anchor?.value ?? 0
+        var matching = saved.filter { $0.change > after }.map(\.sample).filter(matches)
         if limit > 0, matching.count > limit { matching = Array(matching.prefix(limit)) }
-        resultsHandler(self, matching, [], HKQueryAnchor(fromValue: count), nil)
+        resultsHandler(self, matching, [], HKQueryAnchor(fromValue: current), nil)
     }
 
     override func stopped() { handlers.withLock { $0.running = false } }
 
-    func deliverUpdate(_ samples: [HKSample], anchor: HKQueryAnchor) {
-        guard let handler = handlers.withLock({ $0.running ? $0.update : nil }) else { return }
-        handler(self, samples, [], anchor, nil)
+    override func storeChanged(added: [HKSample], deleted: [HKSample], anchor: HKQueryAnchor) {
+        let matchingAdded = added.filter(matches)
+        let matchingDeleted = deleted.filter(matches).map { HKDeletedObject(uuid: $0.uuid) }
+        guard !matchingAdded.isEmpty || !matchingDeleted.isEmpty,
+              let handler = handlers.withLock({ $0.running ? $0.update : nil }) else { return }
+        handler(self, matchingAdded, matchingDeleted, anchor, nil)
     }
 }

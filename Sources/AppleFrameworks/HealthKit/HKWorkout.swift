@@ -7,13 +7,16 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public let duration: TimeInterval
     public let workoutEvents: [HKWorkoutEvent]?
     public let allStatistics: [HKQuantityType: HKStatistics]
+    /// The activities a builder added (a multisport workout's legs), in order.
+    public let workoutActivities: [HKWorkoutActivity]
 
     init(activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval, events: [HKWorkoutEvent],
-         statistics: [HKQuantityType: HKStatistics], metadata: [String: any Sendable]?) {
+         statistics: [HKQuantityType: HKStatistics], metadata: [String: any Sendable]?, activities: [HKWorkoutActivity] = []) {
         self.workoutActivityType = activityType
         self.duration = duration
         self.workoutEvents = events
         self.allStatistics = statistics
+        self.workoutActivities = activities
         super.init(type: HKObjectType.workoutType(), start: start, end: end, metadata: metadata)
     }
 

@@ -62,6 +62,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
         var startDate: Date?
         var endDate: Date?
         var builder: HKLiveWorkoutBuilder?
+        var currentActivity: HKWorkoutActivity?
     }
 
     public let workoutConfiguration: HKWorkoutConfiguration
@@ -146,6 +147,35 @@ public final class HKWorkoutSession: @unchecked Sendable {
     public func stopActivity(with date: Date?) {
         guard let host, state == .running || state == .paused, command(.end, on: host) else { return }
         transition(to: .stopped, on: host, event: nil)
+    }
+
+    /// Begins the next activity of a multisport workout (the ride after the swim); the live
+    /// builder adds it and tells its delegate. The engine's clock stamps it.
+    public func beginNewActivity(configuration: HKWorkoutConfiguration, date: Date, metadata: [String: Any]?) {
+        guard let host, state == .running || state == .paused else {
+            fail(HKError(.errorInvalidArgument, "beginNewActivity needs a running or paused workout session"))
+            return
+        }
+        let now = SimulatedDate.now(on: host)
+        builder?.endedCurrentActivity(at: now)
+        let activity = HKWorkoutActivity(workoutConfiguration: configuration, start: now, end: nil, metadata: metadata)
+        values.withLock { $0.currentActivity = activity }
+        builder?.began(activity)
+        host.log("HealthKit: the workout began a \(configuration.activityType) activity")
+    }
+
+    /// Ends the current activity; the workout goes on until `end()`.
+    public func endCurrentActivity(on date: Date) {
+        guard let host else { return }
+        builder?.endedCurrentActivity(at: SimulatedDate.now(on: host))
+        values.withLock { $0.currentActivity = nil }
+    }
+
+    /// The activity running now: the one `beginNewActivity` began, else the whole workout.
+    public var currentActivity: HKWorkoutActivity {
+        if let activity = values.withLock({ $0.currentActivity }) { return activity }
+        return HKWorkoutActivity(workoutConfiguration: workoutConfiguration, start: startDate ?? SimulatedDate.now,
+                                 end: endDate, metadata: nil)
     }
 
     /// Ends the session (A11): the watch's session ends, and with it the next action.

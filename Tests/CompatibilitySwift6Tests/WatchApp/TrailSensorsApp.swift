@@ -28,13 +28,47 @@ struct StartTrailIntent: StartWorkoutIntent {
     }
 }
 
-/// The trail app's workout: a session without a live builder.
+/// The trail app's workout: a session, and a live builder once the app asks for one.
 @MainActor
-final class TrailSession {
+final class TrailSession: HKLiveWorkoutBuilderDelegate {
     static let shared = TrailSession()
 
     let store = HKHealthStore()
     private(set) var session: HKWorkoutSession?
+    private(set) var builder: HKLiveWorkoutBuilder?
+    private(set) var activitiesBegun = 0
+
+    /// Collects the session's data, as one running activity to begin with.
+    func beginCollecting() async throws {
+        guard let session else { return }
+        let builder = session.associatedWorkoutBuilder()
+        builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: session.workoutConfiguration)
+        builder.delegate = self
+        self.builder = builder
+        try await builder.beginCollection(at: Date())
+        session.beginNewActivity(configuration: session.workoutConfiguration, date: Date(), metadata: ["leg": 1])
+    }
+
+    /// The next leg of the workout: walking.
+    func nextLeg() {
+        let walking = HKWorkoutConfiguration()
+        walking.activityType = .walking
+        session?.beginNewActivity(configuration: walking, date: Date(), metadata: ["leg": 2])
+    }
+
+    func finish() async throws -> HKWorkout? {
+        session?.endCurrentActivity(on: Date())
+        session?.end()
+        try await builder?.endCollection(at: Date())
+        session = nil
+        return try await builder?.finishWorkout()
+    }
+
+    nonisolated func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) {}
+    nonisolated func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
+    nonisolated func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {
+        Task { @MainActor in TrailSession.shared.activitiesBegun += 1 }
+    }
 
     func start(_ style: TrailStyle) throws {
         let configuration = HKWorkoutConfiguration()
@@ -48,5 +82,7 @@ final class TrailSession {
     func end() {
         session?.end()
         session = nil
+        builder = nil
+        activitiesBegun = 0
     }
 }
