@@ -14,7 +14,8 @@ struct ForwardCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("How long to keep trying while the lab's database is away, in seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("How long to keep trying while the lab's database is away, in seconds.", valueName: "seconds"),
+            transform: NumberOption.within(0...86_400, "0 to 86400 seconds"))
     var wait: Double = 30
 
     func run() throws {
@@ -22,7 +23,6 @@ struct ForwardCommand: ParsableCommand {
         guard let url = settings.lab else {
             throw CommandError.badInput("no lab to forward to: give --db postgres://USER@HOST[:PORT]/DATABASE (or set ACTIONSIM_DB)")
         }
-        guard wait >= 0, wait <= 86_400 else { throw CommandError.badInput("--wait \(wait): expected 0 to 86400 seconds") }
         // Opening the store migrates it (its identity and outbox) and marks sessions of dead runs.
         let database = try SessionDatabase(path: settings.localPath)
         StoreOptions.report(database)

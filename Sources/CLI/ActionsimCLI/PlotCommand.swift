@@ -20,22 +20,17 @@ struct PlotCommand: ParsableCommand {
 
     @Option(name: .customLong("max-heart-rate"), help: ArgumentHelp(
         "The athlete's maximum heart rate, for the heart-rate zones (the store does not keep it; the scenario's sensors.profile sets it).",
-        valueName: "bpm"))
+        valueName: "bpm"), transform: NumberOption.within(100...230, "a heart rate from 100 to 230 bpm"))
     var maxHeartRate: Double?
 
     @Option(name: .customLong("ascent-rate-limit"), help: ArgumentHelp(
-        "A dive's ascent-rate limit. Default: the one the session's warnings name, else 10.", valueName: "m/min"))
+        "A dive's ascent-rate limit. Default: the one the session's warnings name, else 10.", valueName: "m/min"),
+            transform: NumberOption.within(1...60, "a rate from 1 to 60 m/min"))
     var ascentRateLimit: Double?
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        if let maxHeartRate, !(100...230).contains(maxHeartRate) {
-            throw CommandError.badInput("--max-heart-rate \(PlotModel.number(maxHeartRate)): expected a heart rate from 100 to 230 bpm")
-        }
-        if let ascentRateLimit, !(1...60).contains(ascentRateLimit) {
-            throw CommandError.badInput("--ascent-rate-limit \(PlotModel.number(ascentRateLimit)): expected a rate from 1 to 60 m/min")
-        }
         let database = try store.open()
         try session.read(from: database, board: try store.boardFilter) { rows in
             // The model is as big as the picture: a plot of any session is a few hundred kilobytes.

@@ -455,6 +455,8 @@ public struct PlotModel: Sendable {
     /// "12", "12.5": one decimal where there is one.
     public static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
+        // Past 2^53 every Double is whole, and Int(_:) of one past Int.max (or of inf, nan) traps.
+        guard rounded.magnitude < 1e15 else { return "\(value)" }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
     }
 
