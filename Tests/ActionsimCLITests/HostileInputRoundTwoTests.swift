@@ -38,4 +38,78 @@ struct HostileInputRoundTwoTests {
         let fine = try await CLI.run(["plot", "1", "--max-heart-rate", "182", "-o", directory + "/ok.svg", "--data-dir", directory])
         #expect(fine.status == 0, "\(fine.stderr)")
     }
+
+    @Test("Inputs reached through symbolic links are read, as every Unix tool reads them: a scenario, its manifest and steps file, a profile, a test directory's entry, the config file")
+    func symlinkedInputs() async throws {
+        let directory = CLI.temporaryDirectory()
+        let files = FileManager.default
+        func link(_ name: String, to target: String) throws {
+            try files.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: target)
+        }
+        try link("app.yaml", to: CLI.packageRoot + "/scenarios/apps/trailrunner.yaml")
+        try link("profile.yaml", to: CLI.packageRoot + "/devices/usb-keyboard.yaml")
+        try "{\"at\": \"1s\", \"gesture\": \"press\"}\n".write(toFile: directory + "/real.steps.jsonl", atomically: true, encoding: .utf8)
+        try link("run.steps.jsonl", to: "real.steps.jsonl")
+        try """
+            app: app.yaml
+            settings: {action: workout, first-press: running}
+            steps-file: run.steps.jsonl
+            expect:
+              - {at: 1s, intent: StartTrailWorkoutIntent}
+
+            """.write(toFile: directory + "/real.yaml", atomically: true, encoding: .utf8)
+        try link("run.yaml", to: "real.yaml")
+        try files.createDirectory(atPath: directory + "/suite", withIntermediateDirectories: false)
+        // Paths inside a scenario are relative to it as named: the suite has links of its own
+        // (links to links) for the manifest and the steps file.
+        for name in ["linked.yaml": "../real.yaml", "app.yaml": "../app.yaml", "run.steps.jsonl": "../run.steps.jsonl"] {
+            try files.createSymbolicLink(atPath: directory + "/suite/" + name.key, withDestinationPath: name.value)
+        }
+
+        let check = try await CLI.run(["check", "run.yaml", "profile.yaml"], directory: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+        let replay = try await CLI.run(["replay", "run.yaml", "--no-log", "--no-store"], directory: directory)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let test = try await CLI.run(["test", "suite"], directory: directory)
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stdout.contains("PASS  suite/linked.yaml"), "\(test.stdout)")
+
+        try "board: linked-board\n".write(toFile: directory + "/real-config.yaml", atomically: true, encoding: .utf8)
+        try link("config.yaml", to: "real-config.yaml")
+        var environment = ProcessInfo.processInfo.environment
+        environment["ACTIONSIM_CONFIG"] = directory + "/config.yaml"
+        environment["ACTIONSIM_DB"] = nil
+        environment["ACTIONSIM_BOARD"] = nil
+        environment["NO_COLOR"] = "1"
+        let sessions = try await CLI.run(["sessions", "--data-dir", directory], environment: environment)
+        #expect(sessions.status == 0, "\(sessions.stderr)")
+
+        // What a link reaches is what is checked: a device or a link to nothing is still refused.
+        try link("zero.yaml", to: "/dev/zero")
+        try link("gone.yaml", to: "nothing-here.yaml")
+        let zero = try await CLI.run(["check", "zero.yaml"], directory: directory)
+        #expect(zero.status == 2)
+        #expect(zero.stderr == "error: zero.yaml: is not a regular file; expected a YAML file\n")
+        let gone = try await CLI.run(["check", "gone.yaml"], directory: directory)
+        #expect(gone.status == 2)
+        #expect(gone.stderr == "error: gone.yaml: no such file\n")
+    }
+
+    @Test("A file that cannot be read is said in words: /proc/self/mem, a name over 255 bytes, an empty name (no NSCocoaErrorDomain, no \"is a directory\")")
+    func unreadableFiles() async throws {
+        let directory = CLI.temporaryDirectory()
+        try "app: /proc/self/mem\nsteps: []\n".write(toFile: directory + "/mem.yaml", atomically: true, encoding: .utf8)
+        try "app: ''\nsteps: []\n".write(toFile: directory + "/empty.yaml", atomically: true, encoding: .utf8)
+        let long = String(repeating: "x", count: 300) + ".yaml"
+        let cases = [
+            ("mem.yaml", "error: mem.yaml:1:6: app manifest /proc/self/mem: cannot be read: Input/output error\n"),
+            ("empty.yaml", "error: empty.yaml:1:6: app manifest : the file name is empty; expected a YAML file\n"),
+            (long, "error: \(long): a name in this path is longer than the system allows (255 bytes a name, 4096 a path)\n"),
+        ]
+        for (file, says) in cases {
+            let run = try await CLI.run(["check", file], directory: directory)
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr == says)
+        }
+    }
 }

@@ -316,16 +316,8 @@ final class LineReader {
 
     init(path: String) throws(DocumentError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DocumentError("no such file", file: path)
-        }
-        if isDirectory.boolValue { throw DocumentError("is a directory; expected a steps file (JSON Lines)", file: path) }
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        // A device or a FIFO could block the read forever or never end (/dev/zero).
-        guard type == .typeRegular else { throw DocumentError("is not a regular file; expected a steps file (JSON Lines)", file: path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw DocumentError("cannot be opened: permission denied", file: path) }
-        self.handle = handle
+        // Followed through links; a directory, device or FIFO is refused, never read.
+        handle = try InputFile(path, expected: "a steps file (JSON Lines)").handle()
     }
 
     deinit { try? handle.close() }

@@ -38,26 +38,7 @@ public struct YAMLDocument: Sendable {
 
     /// Reads and parses a file from disk.
     public init(contentsOf path: String) throws(DocumentError) {
-        let data: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            let type = attributes[.type] as? FileAttributeType
-            if type == .typeDirectory {
-                throw DocumentError("is a directory; expected a YAML file", file: path)
-            }
-            // A device, FIFO or socket could block the read forever or never end (/dev/zero).
-            if type != .typeRegular {
-                throw DocumentError("is not a regular file; expected a YAML file", file: path)
-            }
-            if let size = attributes[.size] as? NSNumber, size.intValue > Self.maximumSize {
-                throw DocumentError("is \(size.intValue) bytes; files over \(Self.maximumSize >> 20) MB are refused", file: path)
-            }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as DocumentError {
-            throw error
-        } catch {
-            throw DocumentError(Self.describe(fileError: error, path: path), file: path)
-        }
+        let data = try InputFile(path, expected: "a YAML file").readAll(limit: Self.maximumSize)
         try self.init(data: data, file: path)
     }
 
@@ -73,19 +54,6 @@ public struct YAMLDocument: Sendable {
         }
         if text.utf8.contains(0) { throw DocumentError("contains NUL bytes; expected a YAML text file", file: file) }
         try self.init(text: text, file: file)
-    }
-
-    private static func describe(fileError error: Error, path: String) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-            case NSFileReadNoPermissionError: return "permission denied"
-            default: break
-            }
-        }
-        if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOENT) { return "no such file" }
-        return "could not be read: \(nsError.localizedDescription)"
     }
 
     /// Letters, digits, `-` and `_`, as every key of ours is (keys, intent names, workout kinds).
