@@ -112,4 +112,12 @@ struct HostileInputRoundTwoTests {
             #expect(run.stderr == says)
         }
     }
+
+    @Test("ArgumentParser's own errors quote the command line escaped: show $'\\e]0;X\\a' does not retitle the terminal")
+    func parserErrorsEscaped() async throws {
+        let run = try await CLI.run(["show", "\u{1B}]0;X\u{07}"])
+        #expect(run.status == 2)
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("error: The value '\\x1b]0;X\\x07' is invalid for '<session>'"), "\(run.stderr)")
+    }
 }

@@ -6,6 +6,7 @@ import LabStore
 import LinuxInput
 import LiveLoop
 import OutputFiles
+import SessionLog
 import SessionStore
 import SystemPackage
 import WebView
@@ -142,7 +143,9 @@ extension Actionsim {
             if code == .validationFailure {
                 var message = fullMessage(for: error)
                 if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
-                FileHandle.standardError.write(Data((message + "\n").utf8))
+                // ArgumentParser quotes what it could not parse as given: `show $'\e]0;X\a'`
+                // retitled the terminal. Escaped as every other text for people is.
+                FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))
                 exitProcess(ExitStatus.badInput.code)
             }
         }
