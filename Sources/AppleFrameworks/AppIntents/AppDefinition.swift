@@ -209,7 +209,7 @@ extension AppDefinition {
             name: name, healthAuthorization: healthAuthorization,
             workout: WorkoutIntents(
                 start: IntentReference(name: String(describing: Start.self), title: Start.title.key),
-                startOpensApp: Start.openAppWhenRun,
+                startOpensApp: Start.supportedModes.opensAppAtOnce,
                 suggestedWorkouts: {
                     Start.suggestedWorkouts.map { intent in
                         SuggestedWorkout(option: WorkoutOption(intent.workoutStyle), intent: intent)

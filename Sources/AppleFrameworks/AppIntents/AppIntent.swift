@@ -14,8 +14,14 @@ public protocol AppIntent: Sendable {
     /// mismatch would be silently ignored.)
     static var description: IntentDescription { get }
     /// Whether running the intent brings the app to the foreground. Start intents must
-    /// leave this true (A9).
+    /// leave this true (A9). Apple deprecates it for `supportedModes` (watchOS 26).
     static var openAppWhenRun: Bool { get }
+    /// Whether the intent runs with the app in the foreground or the background (watchOS 26).
+    /// A start intent's app is opened all the same (A9); see `IntentModes`.
+    static var supportedModes: IntentModes { get }
+    /// Whether the wearer must have unlocked the watch first; on the Action button the watch
+    /// is on the wrist and unlocked, so every policy lets the intent run.
+    static var authenticationPolicy: IntentAuthenticationPolicy { get }
     /// Whether the intent shows up in Shortcuts and Spotlight; the Action button ignores it.
     static var isDiscoverable: Bool { get }
 
@@ -27,6 +33,14 @@ extension AppIntent {
     public static var description: IntentDescription { IntentDescription("") }
     public static var openAppWhenRun: Bool { false }
     public static var isDiscoverable: Bool { true }
+    public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
+}
+
+/// Whether an intent may run on a locked device (Apple's page: "IntentAuthenticationPolicy").
+public enum IntentAuthenticationPolicy: Hashable, Sendable {
+    case alwaysAllowed
+    case requiresAuthentication
+    case requiresLocalDeviceAuthentication
 }
 
 extension AppIntent {

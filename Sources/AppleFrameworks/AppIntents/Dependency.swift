@@ -62,3 +62,7 @@ public struct Dependency<Value: Sendable>: Sendable {
         return value
     }
 }
+
+/// Apple's newer name for `@Dependency` (Apple's page: "AppDependency"): an object the app
+/// registered with `AppDependencyManager`, resolved on the watch the code runs on.
+public typealias AppDependency<Value: Sendable> = Dependency<Value>

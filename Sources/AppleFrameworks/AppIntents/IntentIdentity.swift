@@ -26,7 +26,7 @@ public struct IntentIdentity: Hashable, Sendable {
         }
         let type = type(of: intent)
         reference = IntentReference(name: String(describing: type), title: type.title.key)
-        opensApp = type.openAppWhenRun
+        opensApp = type.supportedModes.opensAppAtOnce
         // `@Parameter` properties appear in the mirror as `_name`.
         parameters = Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, let parameter = child.value as? any LoggableParameter,
