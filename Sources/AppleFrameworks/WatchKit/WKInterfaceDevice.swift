@@ -14,6 +14,22 @@ public final class WKInterfaceDevice: Sendable {
         ActionButtonRuntime.host?.playHaptic(type.name)
     }
 
+    /// Turns on Water Lock (Apple's page: "enableWaterLock()"): the screen ignores touches
+    /// until the wearer turns the Digital Crown. The simulated watch has no screen to lock;
+    /// the call is logged on the timeline, and the Action button works on, as on an Ultra.
+    public func enableWaterLock() {
+        let turnedOn = waterLock.withLock { locked -> Bool in
+            defer { locked = true }
+            return !locked
+        }
+        if turnedOn { ActionButtonRuntime.host?.log("WatchKit: Water Lock on (touches ignored until the Digital Crown turns)") }
+    }
+
+    /// Whether Water Lock is on. Nobody turns the simulated crown, so once on it stays on.
+    public var isWaterLockEnabled: Bool { waterLock.withLock { $0 } }
+
+    private let waterLock = LockedState(false)
+
     public var name: String { "Apple Watch" }
     public var model: String { "Apple Watch" }
     public var localizedModel: String { model }

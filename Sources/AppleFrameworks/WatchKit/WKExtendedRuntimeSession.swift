@@ -1,0 +1,100 @@
+import AppIntents
+import Foundation
+
+/// Told when an extended runtime session starts, is about to expire, and ends (Apple's
+/// page: "WKExtendedRuntimeSessionDelegate"). Implement what you need; the others do nothing.
+public protocol WKExtendedRuntimeSessionDelegate: AnyObject {
+    func extendedRuntimeSessionDidStart(_ extendedRuntimeSession: WKExtendedRuntimeSession)
+    func extendedRuntimeSessionWillExpire(_ extendedRuntimeSession: WKExtendedRuntimeSession)
+    func extendedRuntimeSession(_ extendedRuntimeSession: WKExtendedRuntimeSession,
+                                didInvalidateWith reason: WKExtendedRuntimeSessionInvalidationReason, error: (any Error)?)
+}
+
+extension WKExtendedRuntimeSessionDelegate {
+    public func extendedRuntimeSessionDidStart(_ extendedRuntimeSession: WKExtendedRuntimeSession) {}
+    public func extendedRuntimeSessionWillExpire(_ extendedRuntimeSession: WKExtendedRuntimeSession) {}
+    public func extendedRuntimeSession(_ extendedRuntimeSession: WKExtendedRuntimeSession,
+                                       didInvalidateWith reason: WKExtendedRuntimeSessionInvalidationReason, error: (any Error)?) {}
+}
+
+/// Keeps the app running after the wearer lowers the wrist, for self care, mindfulness,
+/// physical therapy or a smart alarm (Apple's page: "WKExtendedRuntimeSession"). The
+/// simulated app never stops running, so the session only changes state and tells its
+/// delegate at once; its expiration date is an hour after it starts (the longest Apple
+/// grants), and it does not expire on its own: `invalidate()` ends it.
+public final class WKExtendedRuntimeSession: @unchecked Sendable {
+    // @unchecked: every mutable property is behind `values`' lock.
+    private struct Values {
+        weak var delegate: (any WKExtendedRuntimeSessionDelegate)?
+        var state: WKExtendedRuntimeSessionState = .notStarted
+        var expirationDate: Date?
+    }
+
+    private let values = LockedState(Values())
+
+    public init() {}
+
+    public var delegate: (any WKExtendedRuntimeSessionDelegate)? {
+        get { values.withLock { $0.delegate } }
+        set { values.withLock { $0.delegate = newValue } }
+    }
+
+    public var state: WKExtendedRuntimeSessionState { values.withLock { $0.state } }
+    public var expirationDate: Date? { values.withLock { $0.expirationDate } }
+
+    /// Starts the session now.
+    public func start() {
+        let now = SimulatedDate.now
+        guard values.withLock({ state -> Bool in
+            guard state.state == .notStarted || state.state == .scheduled else { return false }
+            state.state = .running
+            state.expirationDate = now.addingTimeInterval(3600)
+            return true
+        }) else {
+            invalidate(reason: .sessionInProgress, error: nil)
+            return
+        }
+        ActionButtonRuntime.host?.log("WatchKit: an extended runtime session started")
+        delegate?.extendedRuntimeSessionDidStart(self)
+    }
+
+    /// Schedules the session (a smart alarm's). The simulated watch has no scheduler: it is
+    /// `scheduled` until `start()` or `invalidate()`.
+    public func start(at date: Date) {
+        values.withLock { state in
+            if state.state == .notStarted { state.state = .scheduled }
+        }
+        ActionButtonRuntime.host?.log("WatchKit: an extended runtime session was scheduled")
+    }
+
+    /// Ends the session.
+    public func invalidate() { invalidate(reason: .none, error: nil) }
+
+    private func invalidate(reason: WKExtendedRuntimeSessionInvalidationReason, error: (any Error)?) {
+        let wasRunning = values.withLock { state -> Bool in
+            defer { state.state = .invalid }
+            return state.state != .invalid
+        }
+        guard wasRunning else { return }
+        ActionButtonRuntime.host?.log("WatchKit: the extended runtime session ended")
+        delegate?.extendedRuntimeSession(self, didInvalidateWith: reason, error: error)
+    }
+
+    /// A smart alarm taps the wrist; the repeat handler is asked whether to go on, once.
+    public func notifyUser(hapticType type: WKHapticType, repeatHandler: ((UnsafeMutablePointer<TimeInterval>) -> WKHapticType)?) {
+        WKInterfaceDevice.current().play(type)
+        guard let repeatHandler else { return }
+        var delay: TimeInterval = 0
+        _ = repeatHandler(&delay)
+    }
+}
+
+/// Where a session is in its life (Apple's page: "WKExtendedRuntimeSessionState").
+public enum WKExtendedRuntimeSessionState: Int, Hashable, Sendable {
+    case notStarted = 0, scheduled, running, invalid
+}
+
+/// Why a session ended (Apple's page: "WKExtendedRuntimeSessionInvalidationReason").
+public enum WKExtendedRuntimeSessionInvalidationReason: Int, Hashable, Sendable {
+    case none = 0, sessionInProgress, expired, resignedFrontmost, suppressedBySystem, error = -1
+}
