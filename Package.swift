@@ -240,7 +240,7 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: [
             "Telemetry", "Scenarios", "SimulationEvents", "ActionButtonCore", "YAMLDocuments", "TestSupport",
         ]),
-        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog"]),
+        .testTarget(name: "SessionLogTests", dependencies: ["SessionLog", "SimulationEvents", "ActionButtonCore"]),
         .testTarget(name: "ScenariosTests", dependencies: [
             "Scenarios", "AppManifests", "AppIntents", "SessionLog", "SimulationEvents", "Telemetry", "ActionButtonCore", "YAMLDocuments",
             "TestSupport",

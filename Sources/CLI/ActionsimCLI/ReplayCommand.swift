@@ -124,7 +124,8 @@ struct ReplayCommand: AsyncParsableCommand {
             } else {
                 jsonStream = nil
                 let names = scenario.apps.flatMap(\.model.intents).map(\.name)
-                printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names),
+                printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: samples, intentNames: names,
+                                                                     layout: Terminal.timelineLayout),
                                           output: output, flushEachLine: realtime, live: live)
                 sinks.append(printer!)
                 output.line(ReplayCommand.banner(for: scenario, realtime: realtime))

@@ -177,7 +177,8 @@ struct LiveRun {
         var header: String?
         if let json { sinks.append(json) } else {
             let names = configuration.setup.apps.flatMap(\.model.intents).map(\.name)
-            let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names),
+            let printer = TimelinePrinter(renderer: TimelineRenderer(colors: colors, showSamples: output.samples, intentNames: names,
+                                                                     layout: Terminal.timelineLayout),
                                           output: out, flushEachLine: true)
             sinks.append(printer)
             header = printer.renderer.header

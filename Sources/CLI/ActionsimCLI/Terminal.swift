@@ -24,6 +24,19 @@ enum Terminal {
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// The timeline's layout for standard output: compact on a terminal narrower than the
+    /// wide layout needs (`COLUMNS` when set, else the terminal's own width), the wide one
+    /// otherwise, and always when the output is a file or a pipe (what scripts read).
+    static var timelineLayout: TimelineRenderer.Layout {
+        guard stdoutIsTerminal else { return .wide }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return .for(width: columns)
+        }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return .wide }
+        return .for(width: Int(size.ws_col))
+    }
+
     /// A message to standard error, flushed at once.
     static func error(_ message: String) {
         write("error: " + message + "\n", to: STDERR_FILENO)

@@ -12,16 +12,39 @@ public struct TimelineRenderer {
     public var showSamples: Bool
     /// Wide enough for the longest intent name the run can donate.
     public var nextActionWidth: Int
+    /// The columns: all of them, or a compact line for a narrow terminal (`Layout.for(width:)`).
+    public var layout: Layout
     private var state = TimelineState()
 
-    public init(colors: Bool, showSamples: Bool = false, intentNames: [String] = []) {
+    /// How a timeline line is laid out.
+    public enum Layout: Hashable, Sendable {
+        /// Time, input, session, next action and event, each in its column.
+        case wide
+        /// For a terminal `width` columns wide (a Pi's console, SSH from a phone): time, input
+        /// and event, the event cut to the width with "…", so that each event is one line.
+        /// The session and the next action are said by their own events.
+        case compact(width: Int)
+
+        /// The wide layout needs about 100 columns for most events; below that, compact.
+        public static func `for`(width: Int?) -> Layout {
+            guard let width, width < 100 else { return .wide }
+            return .compact(width: max(width, 40))
+        }
+    }
+
+    public init(colors: Bool, showSamples: Bool = false, intentNames: [String] = [], layout: Layout = .wide) {
         self.colors = colors
         self.showSamples = showSamples
         self.nextActionWidth = max(14, (intentNames.map(\.count).max() ?? 0) + 2)
+        self.layout = layout
     }
 
     public var header: String {
-        let text = pad("TIME", 12) + "  " + pad("INPUT", 12) + pad("SESSION", 9) + pad("NEXT ACTION", nextActionWidth) + "EVENT"
+        let text: String
+        switch layout {
+        case .wide: text = pad("TIME", 12) + "  " + pad("INPUT", 12) + pad("SESSION", 9) + pad("NEXT ACTION", nextActionWidth) + "EVENT"
+        case .compact: text = pad("TIME", 12) + pad("INPUT", 10) + "EVENT"
+        }
         return colors ? text.bold : text
     }
 
@@ -30,6 +53,14 @@ public struct TimelineRenderer {
         let before = state
         state.apply(event)
         guard let (input, text, tone) = describe(event) else { return nil }
+        if case .compact(let width) = layout {
+            let time = pad(TimeFormat.clock(event.time.nanoseconds), 12)
+            let inputColumn = pad(input, 10)
+            let room = width - 12 - inputColumn.count - 1
+            let event = text.count > room ? String(text.prefix(max(room - 1, 1))) + "…" : text
+            guard colors else { return time + inputColumn + event }
+            return time.dim + inputColumn.cyan + tone.apply(event)
+        }
         let time = pad(TimeFormat.clock(event.time.nanoseconds), 12)
         let session = pad(state.session.rawValue, 9)
         let next = pad(state.nextAction?.name ?? "—", nextActionWidth)
