@@ -44,6 +44,20 @@ struct BadInputTests {
         #expect(error?.message.contains(bad.says) == true, "message was: \(error?.description ?? "none")")
     }
 
+    @Test("S1: gesture: chord is suggested both (a word people use for it), not hold (the nearest spelling, the Siren)")
+    func chordMeansBoth() {
+        let text = """
+        apps: [trailrunner]
+        settings: {action: workout}
+        steps:
+          - {at: 0s, gesture: chord}
+        """
+        let error = #expect(throws: DocumentError.self) {
+            _ = try ScenarioParser.parse(try YAMLDocument(text: text, file: "scenarios/x.yaml"))
+        }
+        #expect(error?.description == "scenarios/x.yaml:4:23: unknown gesture \"chord\"; expected one of press, both, hold, side (did you mean \"both\"?)")
+    }
+
     @Test("S1: a missing manifest is named, relative to the scenario")
     func missingManifest() {
         let text = """

@@ -112,8 +112,9 @@ public struct YAMLValue: @unchecked Sendable {
         let text = try string(what)
         if let value = T(rawValue: text) { return value }
         let options = T.allCases.map(\.rawValue)
+        let meant = Spelling.synonyms[what]?[text.lowercased()].map { " (did you mean \"\($0)\"?)" }
         throw error("unknown \(what) \"\(text)\"; expected one of \(options.joined(separator: ", "))"
-                    + Spelling.suggestion(for: text, among: options))
+                    + (meant ?? Spelling.suggestion(for: text, among: options)))
     }
 
     // MARK: Collections
@@ -193,6 +194,13 @@ public struct YAMLMapping: Sendable {
 
 /// Near-miss suggestions ("did you mean …?") for words from a fixed set.
 public enum Spelling {
+    /// Words people use for a choice that are not near it in spelling, by what is chosen
+    /// (`gesture: chord` means `both`; by spelling alone it would be "hold", the Siren).
+    public static let synonyms: [String: [String: String]] = [
+        "gesture": ["chord": "both", "together": "both", "pause": "both", "long": "hold", "long-press": "hold",
+                    "siren": "hold", "tap": "press", "click": "press", "action": "press"],
+    ]
+
     public static func suggestion(for word: String, among options: [String]) -> String {
         let lowered = word.lowercased()
         let scored = options.map { ($0, distance(lowered, $0.lowercased())) }
