@@ -68,14 +68,11 @@ public final class HKWorkoutSession: @unchecked Sendable {
     public let workoutConfiguration: HKWorkoutConfiguration
     private let values = LockedState(Values())
 
-    /// Refuses an activity type no simulated sensor records, saying why (T1); dives record
-    /// their own sensors whatever the type.
+    /// Takes every activity type, as a watch does. A type no simulated sensor models (rowing,
+    /// skating, ...) records heart rate and energy only, and the session log says so when it
+    /// starts (T1); dives record their own sensors whatever the type. Throws nothing here, as
+    /// on a watch for a valid configuration.
     public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) throws {
-        let activity = configuration.activityType
-        if activity.sensorModel == nil, activity != .underwaterDiving {
-            throw HKError(.errorInvalidArgument,
-                          "HKWorkoutSession: HKWorkoutActivityType.\(activity) cannot be simulated: \(activity.unmodelledReason ?? "")")
-        }
         self.workoutConfiguration = configuration
     }
 
