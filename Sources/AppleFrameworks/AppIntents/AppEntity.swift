@@ -28,6 +28,8 @@ public protocol EntityStringQuery: EntityQuery {
 
 /// A query over a small set it can list whole (Apple's page: "EnumerableEntityQuery").
 public protocol EnumerableEntityQuery: EntityQuery {
+    // Restated so that `allEntities()` alone names the entity type, as in Apple's.
+    associatedtype Entity
     func allEntities() async throws -> [Entity]
 }
 
