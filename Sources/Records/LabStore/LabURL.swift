@@ -13,14 +13,37 @@ public struct LabURL: Hashable, Sendable, CustomStringConvertible {
     public var database: String
     public var tls: TLSMode
 
-    /// Whether `text` names a PostgreSQL database rather than a file.
+    /// Whether `text` is a URL rather than a file's path: it starts with a scheme and `://`
+    /// (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`), or with `postgres:` or
+    /// `postgresql:` in any case. Every such text is parsed as a lab's URL, which refuses a
+    /// scheme it does not know: taken as a SQLite path, `mysql://u:pw@h/db` was a directory
+    /// tree named after it, password included.
     public static func isURL(_ text: String) -> Bool {
-        text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
+        if scheme(of: text) != nil { return true }
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("postgres:") || lowered.hasPrefix("postgresql:")
     }
+
+    /// The scheme of `text` when it starts with `SCHEME://`, as written.
+    static func scheme(of text: String) -> Substring? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { return nil }
+        return scheme
+    }
+
+    /// The schemes that name a PostgreSQL database, as libpq has them; a scheme is matched
+    /// case-blind (RFC 3986, 3.1).
+    static let schemes: Set<String> = ["postgres", "postgresql"]
 
     public init(parsing text: String) throws(LabError) {
         func refuse(_ problem: String) -> LabError { .badURL(Self.redacted(text), problem) }
-        guard Self.isURL(text) else { throw refuse("expected postgres://USER@HOST[:PORT]/DATABASE") }
+        guard let scheme = Self.scheme(of: text) else { throw refuse("expected postgres://USER@HOST[:PORT]/DATABASE") }
+        guard Self.schemes.contains(scheme.lowercased()) else {
+            throw refuse("unknown scheme \"\(scheme)\"; a lab's database is postgres://USER@HOST[:PORT]/DATABASE (PostgreSQL), and a SQLite file is given as its path (begin it with ./ if it is one)")
+        }
         guard let components = URLComponents(string: text) else {
             throw refuse("not a URL; a password with @, : or / in it is written percent-encoded (%40, %3A, %2F)")
         }
@@ -31,14 +54,21 @@ public struct LabURL: Hashable, Sendable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else {
             throw refuse("no database; expected postgres://\(user)@\(host)/DATABASE")
         }
-        var tls = TLSMode.disable
+        guard components.fragment == nil else { throw refuse("a #fragment means nothing in a database's URL; remove it") }
+        var tls: TLSMode?
         for item in components.queryItems ?? [] {
             guard item.name == "sslmode" else {
-                throw refuse("unknown parameter \"\(item.name)\"; the only one is sslmode (disable, prefer, require)")
+                let fix = item.name.lowercased().contains("password")
+                    ? "a password goes before the host: postgres://USER:PASSWORD@HOST/DATABASE"
+                    : "the only one is sslmode (disable, prefer, require)"
+                throw refuse("unknown parameter \"\(item.name)\"; \(fix)")
             }
             guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
                 throw refuse("sslmode must be disable, prefer or require")
             }
+            // Given twice, which one holds is a guess: libpq takes the last, so
+            // ?sslmode=require&sslmode=disable turned TLS off.
+            if let tls { throw refuse("sslmode is given twice (\(tls.rawValue), then \(mode.rawValue)); give it once") }
             tls = mode
         }
         self.user = components.user ?? user
@@ -47,7 +77,7 @@ public struct LabURL: Hashable, Sendable, CustomStringConvertible {
         self.port = components.port ?? 5432
         guard (1...65535).contains(port) else { throw refuse("the port must be from 1 to 65535") }
         self.database = database
-        self.tls = tls
+        self.tls = tls ?? .disable
     }
 
     /// The URL without its password: what messages, the log and the outbox's state name.
@@ -56,12 +86,29 @@ public struct LabURL: Hashable, Sendable, CustomStringConvertible {
         return "postgres://\(user)@\(host):\(port)/\(database)" + (tls == .disable ? "" : "?sslmode=\(tls.rawValue)")
     }
 
-    /// A URL as given, with any password replaced: safe to print.
+    /// A URL as given, with what may be secret replaced by `***`: the password in the user
+    /// part, the value of every parameter but `sslmode` (`?password=pw` is one libpq knows),
+    /// and a fragment. Safe to print.
     static func redacted(_ text: String) -> String {
-        guard let at = text.lastIndex(of: "@"), let scheme = text.range(of: "://"), scheme.upperBound < at else { return text }
-        let credentials = text[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
+        let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? text.endIndex
+        var base = String(text[..<end])
+        if let at = base.lastIndex(of: "@"), let scheme = base.range(of: "://"), scheme.upperBound < at,
+           let colon = base[scheme.upperBound..<at].firstIndex(of: ":") {
+            base = String(base[..<colon]) + ":***" + String(base[at...])
+        }
+        var rest = text[end...]
+        var query = ""
+        if rest.first == "?" {
+            let queryEnd = rest.firstIndex(of: "#") ?? rest.endIndex
+            query = "?" + rest[rest.index(after: rest.startIndex)..<queryEnd].split(separator: "&", omittingEmptySubsequences: false)
+                .map { item in
+                    guard let equals = item.firstIndex(of: "=") else { return String(item) }
+                    return item[..<equals] == "sslmode" ? String(item) : item[..<equals] + "=***"
+                }
+                .joined(separator: "&")
+            rest = rest[queryEnd...]
+        }
+        return base + query + (rest.isEmpty ? "" : "#***")
     }
 }
 
