@@ -11,7 +11,9 @@ extension TrailAppSwift6Tests {
         try await watch.runInApp("get ready for the water") {
             Task { @MainActor in WaterReadiness.shared.prepare() }
         }
-        #expect(WKInterfaceDevice.current().isWaterLockEnabled)
+        let locked = Answer<Bool>()
+        try await watch.runInApp("is it locked") { locked.set(WKInterfaceDevice.current().isWaterLockEnabled) }
+        #expect(locked.value == true)
         #expect(watch.appLog.contains("WatchKit: Water Lock on (touches ignored until the Digital Crown turns)"))
         try await watch.advance(by: .seconds(5))
         try await watch.runInApp("done") { Task { @MainActor in WaterReadiness.shared.finish() } }

@@ -18,17 +18,16 @@ public final class WKInterfaceDevice: Sendable {
     /// until the wearer turns the Digital Crown. The simulated watch has no screen to lock;
     /// the call is logged on the timeline, and the Action button works on, as on an Ultra.
     public func enableWaterLock() {
-        let turnedOn = waterLock.withLock { locked -> Bool in
+        let turnedOn = WaterLock.current.on.withLock { locked -> Bool in
             defer { locked = true }
             return !locked
         }
         if turnedOn { ActionButtonRuntime.host?.log("WatchKit: Water Lock on (touches ignored until the Digital Crown turns)") }
     }
 
-    /// Whether Water Lock is on. Nobody turns the simulated crown, so once on it stays on.
-    public var isWaterLockEnabled: Bool { waterLock.withLock { $0 } }
-
-    private let waterLock = LockedState(false)
+    /// Whether Water Lock is on, on the watch the calling code runs on. Nobody turns the
+    /// simulated crown, so once on it stays on.
+    public var isWaterLockEnabled: Bool { WaterLock.current.on.withLock { $0 } }
 
     public var name: String { "Apple Watch" }
     public var model: String { "Apple Watch" }
@@ -69,4 +68,16 @@ public enum WKInterfaceDeviceCrownOrientation: Int, Hashable, Sendable {
 /// The battery (Apple's page: "WKInterfaceDeviceBatteryState"); the simulated one is not monitored.
 public enum WKInterfaceDeviceBatteryState: Int, Hashable, Sendable {
     case unknown = 0, unplugged, charging, full
+}
+
+/// One watch's Water Lock (each simulated watch is a device of its own; outside one, one
+/// per process).
+final class WaterLock: Sendable {
+    let on = LockedState(false)
+
+    static var current: WaterLock {
+        ActionButtonRuntime.host?.watchObject(WaterLock.self) { WaterLock() } ?? processWide
+    }
+
+    private static let processWide = WaterLock()
 }
