@@ -7,6 +7,9 @@ extension TrailAppSwift6Tests {
     @Test("Water Lock is logged and stays on; an extended runtime session tells its delegate it started and ended")
     func waterLockAndExtendedSession() async throws {
         let watch = try trailWatch(seed: 12)
+        try await watch.runInApp("lock before any workout") { WKInterfaceDevice.current().enableWaterLock() }
+        #expect(watch.appLog.contains("WatchKit: Water Lock not enabled: it needs an active workout session"))
+        #expect(WKInterfaceDevice.current().waterResistanceRating == .wr50)
         try await watch.press()
         try await watch.runInApp("get ready for the water") {
             Task { @MainActor in WaterReadiness.shared.prepare() }

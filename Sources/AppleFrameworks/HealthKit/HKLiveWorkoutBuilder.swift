@@ -34,6 +34,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
         var dataSource: HKLiveWorkoutDataSource?
         var previous: SensorReading?
         var currentActivity: HKWorkoutActivity?
+        var collectsEvents = true
     }
 
     private let live = LockedState(Live())
@@ -54,6 +55,12 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
     }
 
     public var workoutSession: HKWorkoutSession? { live.withLock { $0.links.session } }
+
+    /// Whether the builder records the session's pauses and resumes as workout events.
+    public var shouldCollectWorkoutEvents: Bool {
+        get { live.withLock { $0.collectsEvents } }
+        set { live.withLock { $0.collectsEvents = newValue } }
+    }
 
     /// The activity the session is in, if it began one (`beginNewActivity`).
     public var currentWorkoutActivity: HKWorkoutActivity? { live.withLock { $0.currentActivity } }
@@ -124,6 +131,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
     // MARK: From the session and the sensors
 
     func sessionChanged(to state: HKWorkoutSessionState, at date: Date) {
+        let collectsEvents = shouldCollectWorkoutEvents
         let collecting = values.withLock { values -> Bool in
             guard values.phase == .collecting else { return false }
             let type: HKWorkoutEventType
@@ -138,6 +146,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
             default:
                 return false
             }
+            guard collectsEvents else { return false }
             values.events.append(HKWorkoutEvent(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil))
             return true
         }

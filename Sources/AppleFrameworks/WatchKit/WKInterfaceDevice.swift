@@ -17,7 +17,13 @@ public final class WKInterfaceDevice: Sendable {
     /// Turns on Water Lock (Apple's page: "enableWaterLock()"): the screen ignores touches
     /// until the wearer turns the Digital Crown. The simulated watch has no screen to lock;
     /// the call is logged on the timeline, and the Action button works on, as on an Ultra.
+    /// As on a watch, it needs a running (or paused) session; without one nothing happens,
+    /// and the log says why.
     public func enableWaterLock() {
+        if let host = ActionButtonRuntime.host, host.sessionState != .running, host.sessionState != .paused {
+            host.log("WatchKit: Water Lock not enabled: it needs an active workout session")
+            return
+        }
         let turnedOn = WaterLock.current.on.withLock { locked -> Bool in
             defer { locked = true }
             return !locked
@@ -43,6 +49,8 @@ public final class WKInterfaceDevice: Sendable {
     public var batteryLevel: Float { -1 }
     public var batteryState: WKInterfaceDeviceBatteryState { .unknown }
     public var supportsAudioStreaming: Bool { true }
+    /// An Apple Watch Ultra may be taken under water, so Water Lock is offered.
+    public var waterResistanceRating: WKWaterResistanceRating { .wr50 }
 }
 
 /// The Taptic Engine's patterns (Apple's page: "WKHapticType").
@@ -53,6 +61,11 @@ public enum WKHapticType: Int, Hashable, Sendable, CaseIterable {
 
     /// Apple's case name (`success`), as the timeline shows it.
     public var name: String { String(describing: self) }
+}
+
+/// How far the watch may go under water (Apple's page: "WKWaterResistanceRating").
+public enum WKWaterResistanceRating: Int, Hashable, Sendable {
+    case ipx7 = 0, wr50
 }
 
 /// Which wrist the watch is on (Apple's page: "WKInterfaceDeviceWristLocation").

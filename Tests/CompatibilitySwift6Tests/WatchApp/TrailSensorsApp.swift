@@ -44,6 +44,7 @@ final class TrailSession: HKLiveWorkoutBuilderDelegate {
         let builder = session.associatedWorkoutBuilder()
         builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: session.workoutConfiguration)
         builder.delegate = self
+        builder.shouldCollectWorkoutEvents = true
         self.builder = builder
         try await builder.beginCollection(at: Date())
         session.beginNewActivity(configuration: session.workoutConfiguration, date: Date(), metadata: ["leg": 1])
