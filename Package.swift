@@ -30,13 +30,14 @@ let package = Package(
         .library(name: "CoreMotion", targets: ["CoreMotion"]),
         .library(name: "os", targets: ["os"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
+        .library(name: "Combine", targets: ["Combine"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
         // Everything a package `actionsim init-package` writes links against, prebuilt: the
         // stand-ins of Apple's frameworks, the harness and the command line (`actionsim-app`).
         // One shared library, so that the app's code and the simulator share one copy of each
         // type; the app's package compiles only the app's files (docs/swift-apps.md).
         .library(name: "ActionsimAppKit", type: .dynamic, targets: [
-            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit",
+            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine",
         ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
