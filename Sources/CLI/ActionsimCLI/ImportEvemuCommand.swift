@@ -39,16 +39,25 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         let sessionSetup = try setup.load()
         // Said before the recording is read, not after.
         if let output { try OutputFile.check(output) }
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: recording, encoding: .utf8)
+            data = try Data(contentsOf: URL(fileURLWithPath: recording))
         } catch {
             throw CommandError.badInput("\(recording): cannot be read: \(ErrorText.words(error))")
         }
+        // Random bytes said "cannot be read: the file could not be read or written".
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandError.badInput("\(recording): is not UTF-8 text; expected an evemu recording (evemu-record /dev/input/eventN > FILE)")
+        }
         let parsed = try EvemuImport.parse(text, file: recording)
         let scenario = EvemuImport.steps(from: parsed.events, profile: input)
-        if scenario.steps.isEmpty {
-            Terminal.warning("warning: \(recording) has no key events of \(input.bindings.map(\.keyName).joined(separator: ", ")) or other keys")
+        // A recording with nothing to replay was written as `steps: []`, exit 0: an import
+        // that imported nothing is said as an error, at the recording's first event.
+        if scenario.steps.isEmpty, let first = parsed.events.first {
+            throw DocumentError("none of the recording's \(parsed.events.count) events (lines \(first.line) to \(parsed.events.last!.line)) is a key "
+                                + "press or release (EV_KEY, type 0001, value 1 or 0), so there is nothing to import; record the event device "
+                                + "of the keys (\(input.bindings.map(\.keyName).joined(separator: ", ")) or others) with evemu-record /dev/input/eventN",
+                                at: SourceLocation(file: recording, line: first.line, column: 1))
         }
         let directory = output.map { (SessionSetupPaths.absolute($0) as NSString).deletingLastPathComponent }
             ?? FileManager.default.currentDirectoryPath

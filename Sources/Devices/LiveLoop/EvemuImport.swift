@@ -13,20 +13,27 @@ public enum EvemuImport {
         public var type: UInt16
         public var code: UInt16
         public var value: Int32
+        /// Its line in the recording, for messages.
+        public var line: Int = 0
     }
 
     /// The device name (`N:`) and every event, in file order (which is time order: a file
-    /// whose times go back is refused).
+    /// whose times go back is refused). A text without a single event line is refused, naming
+    /// its first line that is not evemu's (`/etc/shadow`, random bytes) or saying it holds
+    /// none: it was imported as an empty scenario, exit 0.
     public static func parse(_ text: String, file: String) throws(DocumentError) -> (name: String?, events: [Event]) {
         var name: String?
         var events: [Event] = []
         var lineNumber = 0
         var previousLine = 0
         var previousTimeText: Substring = ""
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var firstForeignLine: Int?
+        // "\r\n" is one Character in Swift: split on "\n" alone, a CRLF recording was one line.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             if line.hasPrefix("N: ") && name == nil { name = String(line.dropFirst(3)) }
+            if firstForeignLine == nil, !isEvemuLine(line) { firstForeignLine = lineNumber }
             guard line.hasPrefix("E:") else { continue }
             // Everything after '#' is evemu's own comment (the decoded event name).
             let content = line.dropFirst(2).split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -57,9 +64,29 @@ public enum EvemuImport {
                                     + "a scenario holds up to 1000 hours: split the recording",
                                     at: SourceLocation(file: file, line: lineNumber, column: 1))
             }
-            events.append(Event(time: time, type: type, code: code, value: value))
+            events.append(Event(time: time, type: type, code: code, value: value, line: lineNumber))
+        }
+        guard !events.isEmpty else {
+            // The line itself is never quoted: it may be anything (a password file's).
+            if let firstForeignLine {
+                throw DocumentError("is not a line of an evemu recording, and the file has no event lines (\"E: 1.250000 0001 0094 0001\"); "
+                                    + "expected evemu-record's output (evemu-record /dev/input/eventN > FILE)",
+                                    at: SourceLocation(file: file, line: firstForeignLine, column: 1))
+            }
+            throw DocumentError("the recording has no event lines (\"E: 1.250000 0001 0094 0001\"), so there is nothing to import; "
+                                + "evemu-record writes one for each event of the device while it records: press the buttons then",
+                                at: SourceLocation(file: file, line: 1, column: 1))
         }
         return (name, events)
+    }
+
+    /// Whether a line has the shape of one evemu-record writes: empty, a `#` comment, or a
+    /// capital letter and `:` (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`, `E:`).
+    static func isEvemuLine(_ line: Substring) -> Bool {
+        guard let first = line.unicodeScalars.first else { return true }
+        if first == "#" { return true }
+        let scalars = Array(line.unicodeScalars.prefix(3))
+        return ("A"..."Z").contains(first) && scalars.count >= 2 && scalars[1] == ":" && (scalars.count == 2 || scalars[2] == " " || scalars[2] == "\t")
     }
 
     /// The events as scenario steps, at the recording's own times.
