@@ -49,4 +49,18 @@ extension HostileInputRoundTwoTests {
             #expect(!result.stderr.contains("s3cret"))
         }
     }
+
+    @Test("test --junit t.xml | head -2: a closed standard output does not lose the report; the status is the run's")
+    func junitSurvivesClosedOutput() async throws {
+        let directory = CLI.temporaryDirectory()
+        // head reads two lines and exits: every later line goes to a pipe without a reader.
+        let script = "\"$0\" test scenarios --junit \"$1\" | head -2; echo \"status ${PIPESTATUS[0]}\""
+        let result = try await ChildProcess.run("/bin/bash", ["-c", script, CLI.binary, directory + "/t.xml"], environment: CLI.environment)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3, "\(result.stdout)")
+        #expect(lines.last == "status 0", "\(result.stdout) \(result.stderr)")
+        let report = try String(contentsOfFile: directory + "/t.xml", encoding: .utf8)
+        let scenarios = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot + "/scenarios").filter { $0.hasSuffix(".yaml") }
+        #expect(report.components(separatedBy: "<testcase ").count - 1 == scenarios.count, "\(report)")
+    }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import OutputFiles
 import SessionLog
 import SystemPackage
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -64,10 +66,23 @@ enum Terminal {
     }
 
     /// Writes all of `bytes`. A terminal that hung up (EIO) or a closed pipe loses them
-    /// rather than stopping the run: the session log and the store still get everything.
+    /// rather than stopping the run: the session log, the store and a report (`test --junit`)
+    /// still get everything, and the status is the run's. `test --junit t.xml | head -2` died
+    /// of SIGPIPE (141) at the third line and never wrote t.xml: SIGPIPE is held off for the
+    /// write, and once standard output's reader is gone nothing more is sent to it.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        if descriptor == STDOUT_FILENO, standardOutputGone.withLock({ $0 }) { return }
+        let pipeSignal = PipeSignalHold()
+        defer { pipeSignal.release() }
+        do {
+            try FileDescriptor(rawValue: descriptor).writeAll(bytes)
+        } catch Errno.brokenPipe where descriptor == STDOUT_FILENO {
+            standardOutputGone.withLock { $0 = true }
+        } catch {}
     }
+
+    /// Whether standard output's reader has gone (`| head` read its lines and exited).
+    static let standardOutputGone = Mutex(false)
 }
 
 /// Buffered standard output: lines are written in batches (or at once, when live), escaped

@@ -289,18 +289,20 @@ public final class OutputFile {
     }
 }
 
-/// SIGPIPE held off on the calling thread for the length of a write (see `writeOut`).
-private struct PipeSignalHold {
+/// SIGPIPE held off on the calling thread for the length of a write (see `writeOut`), so that
+/// a pipe whose reader is gone fails the write with EPIPE rather than killing the process.
+/// Also what `Terminal` writes standard output under.
+public struct PipeSignalHold {
     private var previous = sigset_t()
 
-    init() {
+    public init() {
         var pipe = Self.pipeSet
         pthread_sigmask(SIG_BLOCK, &pipe, &previous)
     }
 
     /// Takes back a SIGPIPE the write raised (it is pending on this thread while blocked),
     /// then restores the mask.
-    func release() {
+    public func release() {
         var pipe = Self.pipeSet
         var noWait = timespec(tv_sec: 0, tv_nsec: 0)
         var previous = self.previous
