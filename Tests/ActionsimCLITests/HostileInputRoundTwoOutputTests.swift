@@ -63,4 +63,22 @@ extension HostileInputRoundTwoTests {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot + "/scenarios").filter { $0.hasSuffix(".yaml") }
         #expect(report.components(separatedBy: "<testcase ").count - 1 == scenarios.count, "\(report)")
     }
+
+    @Test("A session store deleted during a live run is said to be gone at its end, not pointed at")
+    func storeDeletedDuringRun() async throws {
+        let directory = CLI.temporaryDirectory()
+        let store = directory + "/store/actionsim.sqlite"
+        let run = try ChildProcess(CLI.binary, ["run", "--json", "--no-log", "--data-dir", directory + "/store", "--first-press", "running"],
+                                   environment: CLI.environment, directory: directory, input: .pipe)
+        #expect(await run.waitFor("live input", in: .stdout))
+        run.type("a")
+        #expect(await run.waitFor("\"intent\":\"StartTrailWorkoutIntent\"", in: .stdout))
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        run.closeInput()
+        let result = await run.wait(timeout: 60, thenSend: SIGTERM)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: the session store \(store) was deleted during the run: session 1 ("), "\(result.stderr)")
+        #expect(result.stderr.contains("samples) went with it, and `actionsim show` cannot find it"), "\(result.stderr)")
+        #expect(!result.stderr.contains("session store: \(store) ("), "\(result.stderr)")
+    }
 }

@@ -21,6 +21,11 @@ public enum StoreReport {
         }
         guard !ids.isEmpty else { return lines }
         let path = recorder.database.path
+        if let gone = recorder.database.goneFromPath {
+            let listed = "session\(ids.count == 1 ? "" : "s") " + ids.map(String.init).joined(separator: ", ")
+            return lines + ["warning: the session store \(path) \(gone): \(listed) (\(samples) samples) went with it, and `actionsim show` "
+                            + "cannot find \(ids.count == 1 ? "it" : "them")" + (logHasEverything ? "; the session log has every event" : "")]
+        }
         guard error != nil else {
             let listed = "session\(ids.count == 1 ? "" : "s") " + ids.map(String.init).joined(separator: ", ")
             return lines + ["session store: \(path) (\(listed), \(samples) samples; `actionsim show \(ids.last!)`)"]

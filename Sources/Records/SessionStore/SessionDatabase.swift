@@ -21,6 +21,9 @@ public final class SessionDatabase: @unchecked Sendable {
     public private(set) var recovered: [RecoveredSession] = []
     /// Whether the store was opened read-only (nothing it finds is written back).
     public let isReadOnly: Bool
+    /// The file the store was opened as (device and inode), to tell at a run's end whether
+    /// the path still names it.
+    private var identity: (device: UInt64, inode: UInt64)?
 
     public struct RecoveredSession: Hashable, Sendable {
         public var id: Int64
@@ -72,7 +75,23 @@ public final class SessionDatabase: @unchecked Sendable {
         } catch {
             throw StoreError.wrap(error, path: path, doing: "open it")
         }
+        identity = Self.identity(of: path)
         recovered = try recoverInterrupted(isAlive: isAlive)
+    }
+
+    /// Why the path no longer names the file this store writes, or nil while it does. A store
+    /// deleted during a run is written to the end (SQLite holds it open) and vanishes at its
+    /// close: the run's end said its sessions were stored, in a file no one could open.
+    public var goneFromPath: String? {
+        guard let identity else { return nil }
+        guard let now = Self.identity(of: path) else { return "was deleted during the run" }
+        return now == identity ? nil : "was replaced by another file during the run"
+    }
+
+    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// Opens the store for reading only. A store that may be written is opened as `init(path:)`
