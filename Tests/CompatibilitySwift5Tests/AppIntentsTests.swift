@@ -12,14 +12,15 @@ struct AppIntentsSwift5Tests {
         let planner = DiveSitePlanner()
         var dialog: String?
         try await watch.runInApp("plan a dive") {
-            AppDependencyManager.shared.add { planner }
+            AppDependencyManager.shared.add(dependency: planner)
+            AppDependencyManager.shared.add(key: "logbook", dependency: "Red Sea")
             Task {
                 var intent = PlanDiveIntent()
                 intent.site = try await DiveSite.defaultQuery.entities(for: ["wreck"])[0]
                 dialog = try await intent.perform().dialog?.description
             }
         }
-        #expect(planner.planned == ["The wreck"])
+        #expect(planner.planned == ["The wreck (Red Sea)"])
         #expect(planner.depthLimit == 40)
         #expect(dialog == "Planned The wreck")
         #expect(PlanDiveIntent.supportedModes == .foreground)

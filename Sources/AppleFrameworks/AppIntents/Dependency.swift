@@ -10,19 +10,40 @@ import Synchronization
 public final class AppDependencyManager: Sendable {
     public static let shared = AppDependencyManager()
 
-    private let entries = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    /// A dependency is found by its type, and by the key it was added with (nil for none),
+    /// kept as its type and text: `AnyHashable` is not `Sendable`, and keys are strings or
+    /// enum cases.
+    private struct Entry: Hashable, Sendable {
+        var type: ObjectIdentifier
+        var key: String?
+
+        init(_ type: Any.Type, key: AnyHashable?) {
+            self.type = ObjectIdentifier(type)
+            self.key = key.map { "\(Swift.type(of: $0.base)):\($0)" }
+        }
+    }
+
+    private let entries = Mutex<[Entry: any Sendable]>([:])
 
     public init() {}
 
     /// Adds (or replaces) the dependency of the closure's result type. Apple's spelling is
     /// the trailing closure: `AppDependencyManager.shared.add { MyWorkoutManager() }`.
-    public func add<Dependency: Sendable>(dependency: @Sendable () -> Dependency) {
+    public func add<Dependency: Sendable>(key: AnyHashable? = nil, dependency: @Sendable () -> Dependency) {
         if let scope = watchScope {
-            scope.add(dependency: dependency)
+            scope.add(key: key, dependency: dependency)
             return
         }
         let value = dependency()
-        entries.withLock { $0[ObjectIdentifier(Dependency.self)] = value }
+        let entry = Entry(Dependency.self, key: key)
+        entries.withLock { $0[entry] = value }
+    }
+
+    /// Adds a value: `AppDependencyManager.shared.add(dependency: model)`, Apple's other
+    /// spelling. The value is made at once (Apple's may wait for the first use).
+    @_disfavoredOverload
+    public func add<Dependency: Sendable>(key: AnyHashable? = nil, dependency: @autoclosure @Sendable () -> Dependency) {
+        add(key: key) { dependency() }
     }
 
     /// Forgets every dependency (of the current watch, inside one).
@@ -35,9 +56,10 @@ public final class AppDependencyManager: Sendable {
     }
 
     /// The registered dependency of this type: the current watch's, else the process-wide one.
-    public func resolve<Dependency>(_ type: Dependency.Type) -> Dependency? {
-        if let scope = watchScope, let value = scope.resolve(type) { return value }
-        return entries.withLock { $0[ObjectIdentifier(type)] as? Dependency }
+    public func resolve<Dependency>(_ type: Dependency.Type, key: AnyHashable? = nil) -> Dependency? {
+        if let scope = watchScope, let value = scope.resolve(type, key: key) { return value }
+        let entry = Entry(type, key: key)
+        return entries.withLock { $0[entry] as? Dependency }
     }
 
     /// The current watch's manager, when this is `shared` and app code runs on a watch.
@@ -52,11 +74,21 @@ public final class AppDependencyManager: Sendable {
 @propertyWrapper
 public struct Dependency<Value: Sendable>: Sendable {
     private let manager: AppDependencyManager
+    private let key: Key?
 
-    public init(manager: AppDependencyManager = .shared) { self.manager = manager }
+    /// A dependency's key as the wrapper keeps it. @unchecked: the key (a string, as apps
+    /// write it) is only ever hashed and compared.
+    private struct Key: @unchecked Sendable {
+        let value: AnyHashable
+    }
+
+    public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared) {
+        self.key = key.map(Key.init)
+        self.manager = manager
+    }
 
     public var wrappedValue: Value {
-        guard let value = manager.resolve(Value.self) else {
+        guard let value = manager.resolve(Value.self, key: key?.value) else {
             fatalError("@Dependency \(Value.self) was read but never added; call AppDependencyManager.shared.add { ... } at launch")
         }
         return value

@@ -34,9 +34,12 @@ struct PlanDiveIntent: AppIntent {
     @AppDependency
     var planner: DiveSitePlanner
 
+    @AppDependency(key: "logbook")
+    var logbookName: String
+
     func perform() async throws -> some IntentResult & ProvidesDialog {
         try await requestConfirmation()
-        planner.planned.append(site.name)
+        planner.planned.append(site.name + " (" + logbookName + ")")
         planner.depthLimit = CMWaterSubmersionManager().maximumDepth?.converted(to: .meters).value
         WKInterfaceDevice.current().enableWaterLock()
         let text = String(localized: "dive.planned", defaultValue: "Planned \(site.name)")
