@@ -92,10 +92,33 @@ RELEASE_LINK := -Xswiftc -static-executable -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/Sources/CLI/actionsim/link-order.txt -Xlinker --no-warn-symbol-ordering
 # The static build, for a --scratch-path and any further flags appended.
 STATIC_BUILD := $(SWIFT) build -c release --product actionsim --disable-default-traits $(RELEASE_LINK)
+# release and release-gpiod2 build in one folder outside the checkout, as the test kernel is
+# cached (Tests/kernel/build-kernel.sh): keyed by the packages Package.swift depends on and the
+# Swift version, so that
+# the dependencies (NIO, BoringSSL, PostgresNIO, Hummingbird, GRDB, ...) are compiled once for
+# every checkout and both libgpiod versions, and only actionsim's own modules again. One build
+# at a time holds the folder's lock; each binary is then copied into the checkout.
+STATIC_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/actionsim/static
+STATIC_KEY = $(shell { grep -F '.package' Package.swift; $(SWIFT) --version 2>&1; } | sha256sum | cut -c1-16)
+STATIC_SCRATCH = $(STATIC_CACHE)/$(STATIC_KEY)
+# clang keys its cached CGPIOD module by the module map, not by the header folder pkg-config
+# gives, so that module is removed before each build and made again from this build's libgpiod.
+STATIC_MODULE_RESET = find $(1) -name 'CGPIOD-*.pcm' -delete 2>/dev/null || true
 STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
+# $(call STATIC_CACHED,ENVIRONMENT,DESTINATION): the static build in the cache folder, under its
+# lock, with the environment given (libgpiod's pkg-config path), copied to DESTINATION; older
+# keys' folders are removed.
+define STATIC_CACHED
+	mkdir -p $(STATIC_CACHE) $(dir $(2))
+	exec 9>$(STATIC_CACHE)/.lock; flock 9; \
+	  for stale in $(STATIC_CACHE)/*/; do [ "$$stale" = "$(STATIC_SCRATCH)/" ] || rm -rf "$$stale"; done; \
+	  $(call STATIC_MODULE_RESET,$(STATIC_SCRATCH)); \
+	  $(1) $(STATIC_BUILD) --scratch-path $(STATIC_SCRATCH) 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; } && \
+	  cp -f $(STATIC_SCRATCH)/release/actionsim $(2).new && mv -f $(2).new $(2)
+endef
 release: deps
-	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod)"
-	$(STATIC_BUILD) --scratch-path .build-static 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; }
+	@echo "==> building the static actionsim ($(RELEASE_BIN)) against libgpiod $$(pkg-config --modversion libgpiod), in $(STATIC_SCRATCH)"
+	$(call STATIC_CACHED,,$(RELEASE_BIN))
 
 # Sources/CLI/actionsim/link-order.txt again, after a change to what `actionsim run` executes
 # (`make bench` prints the live session's peak RSS against its target): links the static
@@ -103,6 +126,7 @@ release: deps
 # names every section of code that ran (Benchmarks/live/link-order.py). Then `make release`.
 link-order: deps
 	@command -v valgrind > /dev/null || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind
+	$(call STATIC_MODULE_RESET,.build-static)
 	$(STATIC_BUILD) --scratch-path .build-static -Xlinker -Map=$(CURDIR)/.build-static/actionsim.map -Xlinker --no-demangle 2>&1 \
 	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
 	python3 Benchmarks/live/link-order.py --binary $(RELEASE_BIN) --map .build-static/actionsim.map \
@@ -112,15 +136,11 @@ link-order: deps
 libgpiod2:
 	@Tests/libgpiod2/fetch.sh >/dev/null
 
-# In .build-static, as make release: libgpiod's version changes only LinuxInput's flags (and
-# the header folders of what imports it), so SwiftPM compiles those again and nothing else.
-# The binary is moved out, so that .build-static never holds a libgpiod 2 build under make
-# release's name (make release links its own again).
+# In make release's folder: libgpiod's version changes only LinuxInput's flags (and the header
+# folders of what imports it), so SwiftPM compiles those again and nothing else.
 release-gpiod2: deps libgpiod2
-	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2))"
-	PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh) $(STATIC_BUILD) --scratch-path .build-static 2>&1 \
-	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
-	mkdir -p $(dir $(RELEASE_BIN_GPIOD2)) && mv -f $(RELEASE_BIN) $(RELEASE_BIN_GPIOD2)
+	@echo "==> building the static actionsim against libgpiod 2.2.1 ($(RELEASE_BIN_GPIOD2)), in $(STATIC_SCRATCH)"
+	$(call STATIC_CACHED,PKG_CONFIG_PATH=$$(Tests/libgpiod2/fetch.sh),$(RELEASE_BIN_GPIOD2))
 
 demo: build
 	@echo "==> replaying scenarios/demo.yaml"
@@ -294,11 +314,12 @@ plots: build
 	else echo "==> no Chromium: open .build/plots/*.svg in a browser"; fi
 
 # The exports, the plot and the million-step replay are measured on the executable of make release.
-bench: deps lab-deps release
+bench: deps lab-deps release build
 	@echo "==> benchmark (release build)"
 	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 	Benchmarks/lab/lab-bench.sh
+	SWIFT=$(SWIFT) Benchmarks/app-loop/app-loop-bench.sh $(BIN)
 
 # libFuzzer on every parser of outside input: scenarios, manifests, device profiles, evemu
 # recordings and the session database (Tests/Fuzz),
