@@ -29,7 +29,10 @@ final class TerminalSource: InputSource {
         // O_NONBLOCK belongs to the open file, which the shell shares: a shell that had the
         // terminal while we were stopped may have cleared it (bash does). So each read is
         // made only once poll() says it will not wait, whatever the flag says now.
-        while Waiting.isReadable(STDIN_FILENO) {
+        // One read a wake-up: input that never ends (`yes a |`, /dev/zero) kept this loop
+        // reading forever, and SIGINT and SIGTERM, which the event loop sees beside it, were
+        // never looked at. What is left wakes the loop again at once (epoll is level-triggered).
+        if Waiting.isReadable(STDIN_FILENO) {
             let count: Int
             do {
                 count = try buffer.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 25, item 7: input that never ends, and a replay too long to wait for, still stop at
+/// a signal.
+extension HostileInputRoundTwoTests {
+    /// Whether process `pid` has a handler for `signal` (SigCgt in /proc/PID/status).
+    static func catches(_ pid: Int32, _ signal: Int32) -> Bool {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    @Test("run with standard input from /dev/zero stops at SIGINT, exit 0 (it read forever and never looked at the signal)")
+    func runStopsOnEndlessInput() async throws {
+        let zero = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+        let run = try ChildProcess(CLI.binary, ["run", "--no-log", "--no-store", "--json"], environment: CLI.environment,
+                                   directory: CLI.temporaryDirectory(), input: .handle(zero), stdout: .discard)
+        try zero.close()
+        #expect(await run.waitFor("live input", in: .stderr))
+        try await waitUntil("run to catch SIGINT") { run.catches(SIGINT) }
+        run.signal(SIGINT)
+        let result = await run.wait(timeout: 60, thenSend: SIGKILL)
+        #expect(!result.timedOut, "still running 60 s after SIGINT: \(result.stderr.suffix(300))")
+        #expect(result.status == 0, "\(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("live session ended (SIGINT)"), "\(result.stderr.suffix(300))")
+    }
+
+    @Test("yes a | actionsim run stops at SIGTERM, exit 0 (it spun reading presses and never looked at the signal)")
+    func runStopsOnEndlessPresses() async throws {
+        let directory = CLI.temporaryDirectory()
+        // The pipeline's last command is actionsim itself: $! is its pid.
+        let script = "yes a | \"$0\" run --no-log --no-store --json > /dev/null & echo \"pid $!\" > \"$1/pid\"; wait $!; echo \"status $?\""
+        let shell = try ChildProcess("/bin/bash", ["-c", script, CLI.binary, directory], environment: CLI.environment, directory: directory)
+        var pid: Int32 = 0
+        try await waitUntil("the pipeline's pid") {
+            let text = try String(contentsOfFile: directory + "/pid", encoding: .utf8)
+            pid = Int32(text.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            return pid > 0
+        }
+        defer { kill(pid, SIGKILL) }
+        #expect(await shell.waitFor("live input", in: .stderr))
+        try await waitUntil("run to catch SIGTERM") { Self.catches(pid, SIGTERM) }
+        kill(pid, SIGTERM)
+        let result = await shell.wait(timeout: 60, thenSend: SIGKILL)
+        #expect(!result.timedOut, "still running 60 s after SIGTERM: \(result.stderr.suffix(300))")
+        #expect(result.stdout == "status 0\n", "\(result.stdout) \(result.stderr.suffix(300))")
+        #expect(result.stderr.contains("live session ended (SIGTERM)"), "\(result.stderr.suffix(300))")
+    }
+}
