@@ -52,4 +52,31 @@ extension HostileInputRoundTwoTests {
         #expect(result.stdout == "status 0\n", "\(result.stdout) \(result.stderr.suffix(300))")
         #expect(result.stderr.contains("live session ended (SIGTERM)"), "\(result.stderr.suffix(300))")
     }
+
+    @Test("SIGTERM during a 1,000-hour virtual replay stops it where it is, exit 143 (it replayed and printed all 3.6 million samples first)")
+    func replayStopsAtSignal() async throws {
+        let directory = CLI.temporaryDirectory()
+        try """
+            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            until: 1000h
+            steps:
+              - {at: 0s, gesture: press}
+
+            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let replay = try ChildProcess(CLI.binary, ["replay", "long.yaml", "--json", "--no-log", "--no-store"], environment: CLI.environment,
+                                      directory: directory, stdout: .file(directory + "/out"))
+        // Samples are being written: the replay is under way.
+        try await waitUntil("the replay's first samples") {
+            ((try? FileManager.default.attributesOfItem(atPath: directory + "/out")[.size] as? Int) ?? 0) > 0
+        }
+        try await waitUntil("replay to catch SIGTERM") { replay.catches(SIGTERM) }
+        replay.signal(SIGTERM)
+        let result = await replay.wait(timeout: 120, thenSend: SIGKILL)
+        #expect(result.status == 143, "\(result.stderr)")
+        let stopped = result.stderr.split(separator: "\n").first { $0.hasPrefix("stopped at ") }
+        #expect(stopped != nil && !stopped!.hasPrefix("stopped at 1000:00:00"), "\(result.stderr)")
+        let samples = (try String(contentsOfFile: directory + "/out", encoding: .utf8)).split(separator: "\n").count
+        #expect(samples < 3_000_000, "\(samples) lines: the replay went on after the signal")
+    }
 }

@@ -65,7 +65,8 @@ public enum ScenarioRunner {
         let engine = try SimulationEngine(apps: scenario.apps.map(\.definition), settings: scenario.settings,
                                           recognizer: scenario.recognizer, clock: clock,
                                           sink: EventFanOut((tracker.map { [$0] } ?? []) + [keepEvents ? recorder : counter] + sinks))
-        engine.instruments = SensorSuite.instruments(for: scenario.sensors, seed: scenario.seed) + (instruments?(scenario) ?? [])
+        engine.instruments = (SensorSuite.instruments(for: scenario.sensors, seed: scenario.seed) + (instruments?(scenario) ?? []))
+            .map(StoppingInstrument.init)
         let inputs = ScenarioInputs(scenario)
         if realtime {
             await engine.runRealTime(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime)
@@ -73,15 +74,36 @@ public enum ScenarioRunner {
             try await engine.runVirtual(inputs, until: scenario.until, atLeastUntil: scenario.lastMentionedTime,
                                         stallLimit: stallLimit)
         }
+        // Stopped (SIGTERM, Ctrl-C): the run ends at its last event, not at the time the
+        // engine's clock was moved to on the way out.
+        let stopped = Task.isCancelled
         engine.finish(at: engine.now)
         let verdicts = tracker?.finish() ?? ExpectationTracker.Verdicts(results: [], checkCount: 0, failureCount: 0)
         if let failure = inputs.failure ?? tracker?.fileFailure { throw failure }
         let events = recorder.events
+        let lastTime = keepEvents ? events.last?.time ?? .zero : counter.lastTime
         let warnings = scenario.apps.flatMap(\.warnings).map(\.description) + engine.installWarnings.map(\.description)
         return ScenarioOutcome(scenario: scenario, events: events, eventCount: keepEvents ? events.count : counter.count,
                                results: verdicts.results, checkCount: verdicts.checkCount, failureCount: verdicts.failureCount,
                                warnings: warnings,
-                               endTime: max(engine.now, keepEvents ? events.last?.time ?? .zero : counter.lastTime))
+                               endTime: stopped ? lastTime : max(engine.now, lastTime))
+    }
+
+    /// An instrument (a sensor) that stops ticking once the run's task is cancelled. A
+    /// virtual replay stopped by SIGTERM or Ctrl-C moves its clock to where it was going (a
+    /// 1,000-hour scenario's end) on the way out, and the engine's next `advance` made every
+    /// sample due by then, at once: 3.6 million of them, printed and stored, before the
+    /// replay could stop.
+    final class StoppingInstrument: SimulationInstrument {
+        let instrument: any SimulationInstrument
+
+        init(_ instrument: any SimulationInstrument) { self.instrument = instrument }
+
+        var nextWakeup: Timestamp? { Task.isCancelled ? nil : instrument.nextWakeup }
+        func observe(_ event: SimulationEvent) { instrument.observe(event) }
+        func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) { instrument.wake(at: time, into: &events) }
+        func takeAppReading() -> SensorSample? { instrument.takeAppReading() }
+        func appReadings(wanted: Bool) { instrument.appReadings(wanted: wanted) }
     }
 
     /// Counts events instead of keeping them.
