@@ -41,10 +41,12 @@ extension WatchPage {
       <rect x="312" y="138" width="22" height="96" rx="9" fill="url(#titanium)" stroke="#8a857c"/>
       <g id="crown"><rect x="326" y="154" width="20" height="64" rx="5" fill="#c9c4bb" stroke="#7d786f"/>
         <path d="M331 156 v60 M336 156 v60 M341 156 v60" stroke="#9a958c" stroke-width="1.2"/></g>
-      <rect id="side-button" class="button" x="316" y="254" width="14" height="78" rx="7" fill="#c2bdb4" stroke="#7d786f" stroke-width="1.5">
-        <title>side button (S)</title></rect>
-      <rect id="action-button" class="button" x="64" y="148" width="20" height="74" rx="8" fill="#ff6a13" stroke="#b84705" stroke-width="1.5">
-        <title>Action button (A or Space; B presses both)</title></rect>
+      <g id="side-touch" class="touch-area" data-button="side"><title>side button (S; Shift-click or B presses both)</title>
+        <rect x="310" y="244" width="50" height="98" fill="transparent"/>
+        <rect id="side-button" class="button" x="316" y="254" width="14" height="78" rx="7" fill="#c2bdb4" stroke="#7d786f" stroke-width="1.5"/></g>
+      <g id="action-touch" class="touch-area" data-button="action"><title>Action button (A or Space; Shift-click or B presses both)</title>
+        <rect x="30" y="138" width="50" height="94" fill="transparent"/>
+        <rect id="action-button" class="button" x="64" y="148" width="20" height="74" rx="8" fill="#ff6a13" stroke="#b84705" stroke-width="1.5"/></g>
       <g fill="#6d6961"><rect x="80" y="258" width="4" height="12" rx="2"/><rect x="80" y="276" width="4" height="12" rx="2"/>
         <rect x="80" y="294" width="4" height="12" rx="2"/><rect x="80" y="312" width="4" height="12" rx="2"/></g>
       <rect x="80" y="96" width="240" height="288" rx="62" fill="url(#titanium)" stroke="#8a857c" stroke-width="1.5"/>
@@ -80,8 +82,8 @@ extension WatchPage {
           <text x="200" y="262" font-size="10.5" fill="#ffd9d9" text-anchor="middle">a hold: logged, no intent (A12)</text>
         </g>
       </g>
-      <text x="60" y="190" font-size="11" fill="#777" text-anchor="end">Action</text>
-      <text x="350" y="350" font-size="11" fill="#777" text-anchor="middle">side</text>
+      <text x="60" y="190" font-size="11" fill="#777" text-anchor="end" pointer-events="none">Action</text>
+      <text x="350" y="350" font-size="11" fill="#777" text-anchor="middle" pointer-events="none">side</text>
     </svg>
     <dl id="status">
       <dt>App</dt><dd id="status-app">—</dd>
@@ -91,7 +93,8 @@ extension WatchPage {
     </dl>
     <p id="access" class="access"></p>
     <p class="help">Click or touch the orange Action button and the side button: pointer down and up are the button's edges, so holding is a hold.
-      Keys: <kbd>A</kbd> or <kbd>Space</kbd> Action, <kbd>S</kbd> side, <kbd>B</kbd> both. Both buttons down within the chord window (150 ms) make a chord.</p>
+      Both buttons down within the chord window (150 ms) make a chord: touch them with two fingers, or hold <kbd>Shift</kbd> while clicking either one.
+      Keys: <kbd>A</kbd> or <kbd>Space</kbd> Action, <kbd>S</kbd> side, <kbd>B</kbd> both.</p>
   </section>
   <section id="charts-panel" aria-label="Charts">
     <nav id="session-tabs"></nav>

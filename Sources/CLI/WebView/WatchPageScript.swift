@@ -445,14 +445,16 @@ function edge(button, direction, source) {
   page.socket.send(JSON.stringify({ type: "edge", button, edge: direction }));
 }
 
+// Each pointer (a mouse, each finger) holds what it pressed, so two fingers, one on each
+// button, are a chord. A mouse is one pointer: Shift-click presses both buttons at once, as B.
 for (const button of ["action", "side"]) {
-  const node = $(`${button}-button`);
+  const node = $(`${button}-touch`);
   node.addEventListener("pointerdown", (event) => {
     event.preventDefault();
     node.setPointerCapture(event.pointerId);
-    edge(button, "down", `pointer${event.pointerId}`);
+    for (const pressed of event.shiftKey ? ["action", "side"] : [button]) edge(pressed, "down", `pointer${event.pointerId}`);
   });
-  const release = (event) => edge(button, "up", `pointer${event.pointerId}`);
+  const release = (event) => { for (const pressed of ["action", "side"]) edge(pressed, "up", `pointer${event.pointerId}`); };
   node.addEventListener("pointerup", release);
   node.addEventListener("pointercancel", release);
   node.addEventListener("lostpointercapture", release);

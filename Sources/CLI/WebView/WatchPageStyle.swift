@@ -10,16 +10,17 @@ header h1 { font-size: 18px; margin: 0; }
 .connection { font-size: 12px; padding: 2px 8px; border-radius: 10px; background: #eee; }
 .connection.ok { background: #d9f7dd; color: #12611f; }
 .connection.down { background: #ffe1df; color: #a0140c; }
-main { display: grid; grid-template-columns: minmax(300px, 380px) 1fr; grid-template-areas: "watch charts" "watch scrub" "timeline timeline"; gap: 16px; padding: 16px 20px; }
-#watch-panel { grid-area: watch; background: #fff; border-radius: 14px; padding: 12px; border: 1px solid var(--line); }
+main { display: grid; grid-template-columns: minmax(300px, 380px) minmax(0, 1fr); grid-template-areas: "watch charts" "watch scrub" "timeline timeline"; gap: 16px; padding: 16px 20px; }
+#watch-panel { grid-area: watch; background: #fff; border-radius: 14px; padding: 12px; border: 1px solid var(--line); min-width: 0; }
 #charts-panel { grid-area: charts; background: #fff; border-radius: 14px; padding: 12px; border: 1px solid var(--line); min-width: 0; }
-#scrubber-panel { grid-area: scrub; display: flex; gap: 10px; align-items: center; background: #fff; border-radius: 14px; padding: 10px 12px; border: 1px solid var(--line); }
+#scrubber-panel { grid-area: scrub; display: flex; gap: 10px; align-items: center; background: #fff; border-radius: 14px; padding: 10px 12px; border: 1px solid var(--line); min-width: 0; }
 #scrubber-panel[hidden] { display: none; }
 #scrubber { flex: 1; }
 #scrub-time { font-family: "DejaVu Sans Mono", Menlo, monospace; font-size: 13px; min-width: 15ch; }
-#timeline-panel { grid-area: timeline; background: #fff; border-radius: 14px; padding: 12px; border: 1px solid var(--line); }
+#timeline-panel { grid-area: timeline; background: #fff; border-radius: 14px; padding: 12px; border: 1px solid var(--line); min-width: 0; }
 #watch { width: 100%; max-width: 360px; display: block; margin: 0 auto; user-select: none; -webkit-user-select: none; }
-#watch .button { cursor: pointer; touch-action: none; transition: transform 60ms, filter 60ms; }
+#watch .touch-area { cursor: pointer; touch-action: none; -webkit-touch-callout: none; }
+#watch .button { transition: transform 60ms, filter 60ms; }
 #action-button.lit { transform: translateX(5px); filter: drop-shadow(0 0 7px #ff9a3c) brightness(1.15); }
 #side-button.lit { transform: translateX(-4px); filter: drop-shadow(0 0 7px #5ac8fa) brightness(1.1); }
 #watch .button.pressing { stroke: #0a84ff; stroke-width: 2.5; }
@@ -51,6 +52,13 @@ kbd { font: 11px "DejaVu Sans Mono", monospace; border: 1px solid #ccc; border-r
 #timeline li.samples { color: #8a8a8e; }
 #timeline li.now { background: #fff3c4; }
 #timeline.replay li { cursor: pointer; }
-@media (max-width: 820px) { main { grid-template-columns: 1fr; grid-template-areas: "watch" "scrub" "charts" "timeline"; } }
+@media (max-width: 820px) {
+  header { flex-wrap: wrap; gap: 4px 12px; padding: 8px 12px; }
+  main { grid-template-columns: minmax(0, 1fr); grid-template-areas: "watch" "scrub" "charts" "timeline"; gap: 10px; padding: 10px; }
+  #scrubber-panel { flex-wrap: wrap; }
+  #scrubber { flex-basis: 100%; }
+  #timeline { white-space: pre-wrap; overflow-wrap: anywhere; }
+  #timeline li { padding-left: 2em; text-indent: -1.5em; }
+}
 """#
 }
