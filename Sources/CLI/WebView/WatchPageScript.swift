@@ -15,7 +15,7 @@ const page = {
   finished: null,      // run time (s) the run ended at
   trimmed: 0,
   cursor: null,        // the time shown in a replay (s); null: the latest
-  selected: null,      // chart tab picked by hand; null: the latest session
+  selected: null,      // chart tab picked by hand, until the time shown moves; null: the session under the cursor
   canPress: false,
   refusal: null,
   socket: null,
@@ -206,11 +206,19 @@ function drawStatus(st, t) {
 
 // MARK: Charts
 
+// The session under the cursor: the last one started by time t (the first, before any had).
+// In a live run t is the latest time, so that is the newest session.
+function sessionAt(ids, t) {
+  let found = ids[0];
+  for (const id of ids) if (page.charts.get(id).axis.t0 <= t) found = id;
+  return found;
+}
+
 let drawnChart = null;
 function drawCharts(t) {
   const ids = [...page.charts.keys()].sort((a, b) => a - b);
   const tabs = $("session-tabs");
-  const selected = page.selected !== null && page.charts.has(page.selected) ? page.selected : ids[ids.length - 1];
+  const selected = page.selected !== null && page.charts.has(page.selected) ? page.selected : sessionAt(ids, t);
   const tabKey = ids.map((id) => `${id}:${page.charts.get(id).label}:${id === selected}`).join("|");
   if (tabs.dataset.key !== tabKey) {
     tabs.dataset.key = tabKey;
@@ -313,12 +321,12 @@ function drawScrubber(t) {
 
 function play() {
   if (playing) { cancelAnimationFrame(playing.frame); playing = null; schedule(); return; }
-  if (page.cursor === null || page.cursor >= latestTime()) page.cursor = 0;
+  if (page.cursor === null || page.cursor >= latestTime()) moveTo(0);
   playing = { wall: performance.now(), from: page.cursor, frame: 0 };
   const step = (now) => {
     if (!playing) return;
     const speed = Number($("speed").value);
-    page.cursor = Math.min(latestTime(), playing.from + (now - playing.wall) / 1000 * speed);
+    moveTo(Math.min(latestTime(), playing.from + (now - playing.wall) / 1000 * speed));
     render();
     if (page.cursor >= latestTime()) { playing = null; render(); return; }
     playing.frame = requestAnimationFrame(step);
@@ -428,6 +436,12 @@ function connect() {
   };
 }
 
+// Moving the time shown lets the charts follow the cursor again after a tab picked by hand.
+function moveTo(t) {
+  page.cursor = t;
+  page.selected = null;
+}
+
 // MARK: Buttons: pointer and keys make edges
 
 const held = { action: new Set(), side: new Set() };
@@ -479,13 +493,13 @@ window.addEventListener("blur", () => {
 // MARK: Controls
 
 for (const box of document.querySelectorAll("#filters input")) box.addEventListener("input", schedule);
-$("scrubber").addEventListener("input", () => { page.cursor = Number($("scrubber").value) / 1000; if (playing) play(); schedule(); });
-$("latest").addEventListener("click", () => { page.cursor = null; if (playing) play(); schedule(); });
+$("scrubber").addEventListener("input", () => { moveTo(Number($("scrubber").value) / 1000); if (playing) play(); schedule(); });
+$("latest").addEventListener("click", () => { moveTo(null); if (playing) play(); schedule(); });
 $("play").addEventListener("click", play);
 $("timeline").addEventListener("click", (event) => {
   const li = event.target.closest("li");
   if (!li || !page.hello || page.hello.mode !== "replay") return;
-  page.cursor = Number(li.dataset.t);
+  moveTo(Number(li.dataset.t));
   schedule();
 });
 
