@@ -133,7 +133,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             let records = RunRecords(
                 run: .init(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
-                           clock: realtime ? "real" : "virtual", wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                           clock: realtime ? "real" : "virtual", wallClockAtZero: ReplayCommand.wallClockAtZero(for: scenario, realtime: realtime),
                            sensors: scenario.sensors, board: store?.board ?? ""),
                 settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: store?.localPath),
                 writing: .replay, doing: "replaying",
@@ -196,7 +196,7 @@ struct ReplayCommand: AsyncParsableCommand {
         private func startPage(_ address: WebAddress) async throws -> WebPageServer {
             let run = SessionAssembler.Run(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
                                            clock: realtime ? "real" : "virtual",
-                                           wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()),
+                                           wallClockAtZero: ReplayCommand.wallClockAtZero(for: scenario, realtime: realtime),
                                            sensors: scenario.sensors)
             let feed = SessionFeed(.init(mode: .replay, title: ReplayCommand.banner(for: scenario, realtime: realtime),
                                          action: scenario.settings.sessionKind.rawValue, run: run,
@@ -208,6 +208,15 @@ struct ReplayCommand: AsyncParsableCommand {
             if openPage { WebPageServer.open(WebPageServer.url(page.address, access: access)) }
             return page
         }
+    }
+
+    /// The wall-clock time (ns since 1970) at the replay's time zero. A virtual replay is
+    /// dated so that the scenario ends about now: its sessions lie in the past, in time order
+    /// with the runs before and after it (a run at 12:00 whose dive starts 41 minutes in was
+    /// dated 12:41, after a live session at 12:05). A real-time replay starts now.
+    static func wallClockAtZero(for scenario: Scenario, realtime: Bool, now: Date = Date()) -> Int64 {
+        let nowNanoseconds = Int64((now.timeIntervalSince1970 * 1e9).rounded())
+        return realtime ? nowNanoseconds : nowNanoseconds &- scenario.lastMentionedTime.nanoseconds
     }
 
     static func banner(for scenario: Scenario, realtime: Bool) -> String {
