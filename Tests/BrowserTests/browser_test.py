@@ -3,13 +3,24 @@
 driven by selenium through Debian's chromedriver (never a downloaded one).
 
 Live (`actionsim run --web`): clicks the drawn Action button, then holds it and presses the
-drawn side button with a second pointer within the chord window, and checks on the session
-log, which the page never writes, that the first press started the workout and the chord
-paused it (P3, A3, A7). A second page without the token sees the same state and cannot press.
+drawn side button with a second pointer within the chord window, then Shift-clicks the Action
+button (the mouse's chord, as the page says), and checks on the session log, which the page
+never writes, that the first press started the workout, the chord paused it and the
+Shift-click resumed it (P3, A3, A7). A second page without the token sees the same state and
+cannot press.
+
+Phone (`actionsim run --web --listen 0.0.0.0:0`, as a phone on the network sees it, in
+Chromium's mobile emulation at 390 x 844 with touch): nothing is wider than the screen, the
+watch comes before the timeline, a one-finger tap on the Action button starts the workout and
+two fingers, one on each button, pause it (touches through the DevTools protocol's
+Input.dispatchTouchEvent, as a touch screen sends them). The replay's page at that size is no
+wider either.
 
 Replay (`actionsim replay --web scenarios/demo.yaml`): the charts arrive, the scrubber moves
-the watch to an earlier time, and a screenshot of that page is kept
-(.build/browser-test/replay.png, docs/web-page.png, the picture in docs/web-page.md) and checked not to be blank.
+the watch to an earlier time, the chart shown is the session under the cursor with the cursor
+at the scrubbed time (read off the chart's own time axis), the workout's at 0:12:00 and the
+dive's at 0:45:00, and a screenshot at 0:12:00 is kept (.build/browser-test/replay.png,
+docs/web-page.png, the picture in docs/web-page.md) and checked not to be blank.
 
 Exits non-zero, saying what was wrong, on any failure. Prints "N passed, 0 failed" at the end.
 """
@@ -17,6 +28,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,6 +41,7 @@ from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 passed = []
@@ -72,12 +85,23 @@ def stop(process, what):
         raise AssertionError(f"actionsim {what} did not stop within 30 s of the signal")
 
 
-def browser(chromium, chromedriver):
+PHONE = (390, 844)
+
+
+def browser(chromium, chromedriver, phone=False):
+    """A laptop's browser window, or with `phone` a phone's screen (390 x 844 CSS pixels, three
+    device pixels to one, touch): Chromium's mobile emulation, which also honours the page's
+    viewport meta tag as a phone's browser does."""
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1100", "--force-device-scale-factor=1", "--hide-scrollbars"):
+                     "--window-size=1400,1100", "--hide-scrollbars"):
         options.add_argument(argument)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": PHONE[0], "height": PHONE[1], "pixelRatio": 3.0, "touch": True}})
+    else:
+        options.add_argument("--force-device-scale-factor=1")
     return webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
 
 
@@ -101,11 +125,7 @@ def press_chord(driver):
     then lets both go 80 ms after that: inside the 150 ms chord window (P3). One W3C action
     sequence of two pointers, at viewport coordinates found beforehand, so that chromedriver
     plays it tick by tick without looking anything up in between."""
-    def centre(element_id):
-        return driver.execute_script(
-            "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
-            "return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];", element_id)
-    (ax, ay), (sx, sy) = centre("action-button"), centre("side-button")
+    (ax, ay), (sx, sy) = centre(driver, "action-button"), centre(driver, "side-button")
     builder = ActionBuilder(driver, duration=0)
     mouse = builder.add_pointer_input(interaction.POINTER_MOUSE, "mouse")
     finger = builder.add_pointer_input(interaction.POINTER_TOUCH, "finger")
@@ -122,6 +142,97 @@ def press_chord(driver):
     mouse.create_pointer_up(button=0)
     finger.create_pointer_up(button=0)
     builder.perform()
+
+
+def shift_click(driver, element_id):
+    """Holds Shift and clicks the drawn button with the mouse: the page's chord for a mouse."""
+    x, y = centre(driver, element_id)
+    builder = ActionBuilder(driver, duration=0)
+    keyboard = builder.add_key_input("keyboard")
+    mouse = builder.add_pointer_input(interaction.POINTER_MOUSE, "mouse")
+    mouse.create_pointer_move(duration=0, x=x, y=y, origin="viewport")
+    keyboard.create_pause(0)
+    keyboard.create_key_down(Keys.SHIFT)
+    mouse.create_pause(0)
+    keyboard.create_pause(0)
+    mouse.create_pointer_down(button=0)
+    keyboard.create_pause(0.08)
+    mouse.create_pause(0.08)
+    mouse.create_pointer_up(button=0)
+    keyboard.create_pause(0)
+    keyboard.create_key_up(Keys.SHIFT)
+    builder.perform()
+
+
+def centre(driver, element_id):
+    return driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];", element_id)
+
+
+def touch(driver, kind, *points):
+    """One touch event as a touch screen sends it (Input.dispatchTouchEvent): `points` are the
+    fingers on the screen after it, (x, y) in CSS pixels, each finger's id its position in the
+    list. touchEnd lifts every finger."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i, "radiusX": 6, "radiusY": 6, "force": 1}
+                                      for i, (x, y) in enumerate(points)]})
+
+
+def wider_than_screen(driver):
+    """The page's width and every element that reaches past the screen's right or left edge."""
+    return driver.execute_script("""
+        const width = document.documentElement.clientWidth, wide = [];
+        for (const node of document.querySelectorAll('body *')) {
+          const r = node.getBoundingClientRect();
+          if (r.width > 0 && (r.right > width + 0.5 || r.left < -0.5))
+            wide.push(`${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''} ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+        return [document.documentElement.scrollWidth, width, wide.slice(0, 8)];""")
+
+
+def chart_shown(driver):
+    """The chart shown: its tab's label, its cursor's x (None when it has none) and the x of
+    each chord the chart itself marks on its strip (`actionsim plot`'s drawing, titled
+    "chord (Action + side) at m:ss")."""
+    return driver.execute_script("""
+        const tab = document.querySelector('#session-tabs button.selected');
+        const svg = document.querySelector('#chart svg');
+        if (!tab || !svg) return ['', null, []];
+        const cursor = svg.querySelector('#cursor');
+        const x = cursor && cursor.getAttribute('display') === 'inline' ? Number(cursor.getAttribute('x1')) : null;
+        const chords = [...svg.querySelectorAll('path')]
+          .filter((p) => p.querySelector('title')?.textContent.startsWith('chord'))
+          .map((p) => Number(p.getAttribute('d').match(/^M([\d.]+)/)[1]));
+        return [tab.textContent, x, chords];""")
+
+
+def timeline_times(driver, text):
+    """The run times (s) of the page's timeline lines containing `text`."""
+    times = []
+    for line in driver.find_elements(By.CSS_SELECTOR, "#timeline li"):
+        if text in line.text:
+            h, m, s = line.text.split()[0].split(":")
+            times.append(int(h) * 3600 + int(m) * 60 + float(s))
+    return times
+
+
+def scrub(driver, seconds):
+    driver.execute_script("""
+        const s = document.getElementById('scrubber');
+        s.value = String(arguments[0] * 1000);
+        s.dispatchEvent(new Event('input'));""", seconds)
+
+
+def clock(seconds):
+    return f"{seconds // 3600}:{seconds // 60 % 60:02}:{seconds % 60:02}"
+
+
+def fresh_dir(path):
+    """An empty folder for one run's session log (a previous test run's is removed)."""
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
 
 
 def log_events(log_dir):
@@ -145,8 +256,7 @@ def not_blank(path):
 
 def live(args, driver):
     print("live: actionsim run --web", flush=True)
-    log_dir = os.path.join(args.out, "live-logs")
-    os.makedirs(log_dir, exist_ok=True)
+    log_dir = fresh_dir(os.path.join(args.out, "live-logs"))
     process, url = start([args.actionsim, "run", "--web", "--listen", "127.0.0.1:0", "--first-press", "running",
                           "--no-store", "--log-dir", log_dir], os.path.join(args.out, "live.err"))
     try:
@@ -179,6 +289,14 @@ def live(args, driver):
         driver.save_screenshot(os.path.join(args.out, "live-readonly.png"))
         driver.close()
         driver.switch_to.window(driver.window_handles[0])
+
+        # A mouse is one pointer: the page says how it chords, and that chord resumes.
+        help_text = driver.find_element(By.CSS_SELECTOR, "#watch-panel .help").text
+        check("Shift while clicking" in help_text and "two fingers" in help_text,
+              "the page says how to chord with a mouse (Shift-click) and by touch (two fingers)")
+        shift_click(driver, "action-button")
+        wait_for(driver, lambda d: text_of(d, "status-session").startswith("running"), "the Shift-click to resume the workout")
+        check(True, "a Shift-click on the drawn Action button is a chord: it resumed the workout")
         driver.save_screenshot(os.path.join(args.out, "live.png"))
     finally:
         code = stop(process, "run")
@@ -189,20 +307,108 @@ def live(args, driver):
     gestures = [e for e in events if e["event"] == "gesture"]
     performed = [e for e in events if e["event"] == "intent-performing"]
     sessions = [e for e in events if e["event"] == "session"]
-    check([g["gesture"] for g in gestures] == ["press", "both"],
-          f"the log has two gestures, a press then a chord (got {[g['gesture'] for g in gestures]})")
-    check(len(edges) == 6, f"the log has the six edges the page sent and no more: the read-only page's click made none (got {len(edges)})")
+    check([g["gesture"] for g in gestures] == ["press", "both", "both"],
+          f"the log has three gestures, a press then two chords (got {[g['gesture'] for g in gestures]})")
+    check(len(edges) == 10, f"the log has the ten edges the page sent and no more: the read-only page's click made none (got {len(edges)})")
     check(performed[0]["intent"] == "StartTrailWorkoutIntent" and performed[0]["role"] == "start"
           and performed[0]["gesture"] == "press", "the first press performed StartTrailWorkoutIntent (A3)")
     check(sessions[0]["change"] == "started", "the first press started the workout session")
     check(performed[1]["intent"] == "PauseTrailWorkoutIntent" and performed[1]["role"] == "pause"
           and performed[1]["gesture"] == "both", "the chord performed PauseTrailWorkoutIntent (A7)")
-    check([s["change"] for s in sessions] == ["started", "paused"], "the chord paused the session")
-    down = [e for e in edges if e["edge"] == "down"][1:]
+    check(performed[2]["intent"] == "ResumeTrailWorkoutIntent" and performed[2]["gesture"] == "both",
+          "the Shift-click performed ResumeTrailWorkoutIntent (A7)")
+    check([s["change"] for s in sessions] == ["started", "paused", "resumed"], "the chord paused the session and the Shift-click resumed it")
+    down = [e for e in edges if e["edge"] == "down"][1:3]
     check([e["button"] for e in down] == ["action", "side"] and down[1]["t"] - down[0]["t"] <= 0.15,
           f"the chord's down-edges came from the page {1000 * (down[1]['t'] - down[0]['t']):.0f} ms apart (window 150 ms)")
+    shifted = [e for e in edges if e["edge"] == "down"][3:]
+    check(sorted(e["button"] for e in shifted) == ["action", "side"] and abs(shifted[1]["t"] - shifted[0]["t"]) <= 0.15,
+          "the Shift-click sent both buttons' down-edges together")
     sources = [e["step"] for e in events if e["event"] == "step" and e["step"].startswith("live input:")]
     check(any("web page" in s for s in sources), "the log names the web page as a live input")
+
+
+def phone(args, _):
+    print("phone: actionsim run --web --listen 0.0.0.0:0, at 390 x 844 with touch", flush=True)
+    log_dir = fresh_dir(os.path.join(args.out, "phone-logs"))
+    driver = browser(args.chromium, args.chromedriver, phone=True)
+    try:
+        phone_pages(args, driver, log_dir)
+    except AssertionError:
+        driver.save_screenshot(os.path.join(args.out, "phone-failed.png"))
+        raise
+    finally:
+        driver.quit()
+
+
+def phone_pages(args, driver, log_dir):
+    process = None
+    try:
+        process, url = start([args.actionsim, "run", "--web", "--listen", "0.0.0.0:0", "--first-press", "running",
+                              "--no-store", "--log-dir", log_dir], os.path.join(args.out, "phone.err"))
+        # The printed URL names this machine; the phone reaches it by an address of it.
+        driver.get(re.sub(r"^http://[^/:]+", "http://127.0.0.1", url))
+        wait_for(driver, lambda d: text_of(d, "connection") == "connected", "the page to connect")
+        wait_for(driver, lambda d: "presses the buttons" in text_of(d, "access"), "the page to say it may press")
+        check(driver.execute_script("return [innerWidth, navigator.maxTouchPoints > 0]") == [PHONE[0], True],
+              f"the browser is a {PHONE[0]}-pixel-wide touch screen")
+
+        (ax, ay), (sx, sy) = centre(driver, "action-button"), centre(driver, "side-button")
+        check(0 < ax < PHONE[0] and 0 < sx < PHONE[0] and 0 < ay < PHONE[1] and 0 < sy < PHONE[1],
+              f"both drawn buttons are on the first screen (Action at {ax},{ay}, side at {sx},{sy})")
+        touch(driver, "touchStart", (ax, ay))
+        time.sleep(0.05)
+        touch(driver, "touchEnd")
+        wait_for(driver, lambda d: text_of(d, "status-session").startswith("running"), "the tap to start the workout")
+        check(True, "a one-finger tap on the drawn Action button started the workout")
+        wait_for(driver, lambda d: "Mark Lap" in text_of(d, "status-next"), "the next action to be Mark Lap")
+
+        # Two fingers: one on Action, 40 ms later one on side, both lifted 80 ms after that.
+        touch(driver, "touchStart", (ax, ay))
+        time.sleep(0.04)
+        touch(driver, "touchStart", (ax, ay), (sx, sy))
+        time.sleep(0.08)
+        touch(driver, "touchEnd")
+        wait_for(driver, lambda d: text_of(d, "status-session").startswith("paused"), "two fingers to pause the workout")
+        check(True, "two fingers, one on each drawn button, made a chord that paused the workout")
+        check(not driver.find_elements(By.CSS_SELECTOR, "#action-button.lit, #side-button.lit"), "both drawn buttons are up again")
+
+        page_width, screen, wide = wider_than_screen(driver)
+        check(page_width <= PHONE[0] and not wide, f"nothing on the live page is wider than the screen (page {page_width} px; {wide})")
+        tops = driver.execute_script("return ['watch-panel', 'charts-panel', 'timeline-panel']"
+                                     ".map((id) => document.getElementById(id).getBoundingClientRect().top)")
+        check(tops[0] < tops[1] < tops[2], f"the watch comes first, then the charts, then the timeline (tops {tops})")
+        driver.save_screenshot(os.path.join(args.out, "phone-live.png"))
+    finally:
+        if process is not None:
+            code = stop(process, "run")
+    check(code == 0, f"actionsim run --web ended with exit status 0 on SIGTERM (got {code})")
+    events = log_events(log_dir)
+    gestures = [e["gesture"] for e in events if e["event"] == "gesture"]
+    check(gestures == ["press", "both"], f"the log has the tap's press and the two fingers' chord (got {gestures})")
+    performed = [(e["intent"], e["gesture"]) for e in events if e["event"] == "intent-performing"]
+    check(performed == [("StartTrailWorkoutIntent", "press"), ("PauseTrailWorkoutIntent", "both")],
+          f"the tap performed the start intent and the chord the pause intent (A3, A7; got {performed})")
+
+    process = None
+    try:
+        process, url = start([args.actionsim, "replay", "--web", "--listen", "127.0.0.1:0", args.demo,
+                              "--no-log", "--no-store"], os.path.join(args.out, "phone-replay.err"))
+        driver.get(url)
+        wait_for(driver, lambda d: text_of(d, "connection") == "replayed", "the replay to arrive")
+        wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#session-tabs button")) == 2, "the replay's charts")
+        scrub(driver, 12 * 60)
+        wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:12:00"), "the scrubber to move to 0:12:00")
+        page_width, screen, wide = wider_than_screen(driver)
+        check(page_width <= PHONE[0] and not wide, f"nothing on the replay's page is wider than the screen (page {page_width} px; {wide})")
+        tops = driver.execute_script("return ['watch-panel', 'scrubber-panel', 'timeline-panel']"
+                                     ".map((id) => document.getElementById(id).getBoundingClientRect().top)")
+        check(tops[0] < tops[1] < tops[2], f"the replay's watch comes first, then its scrubber, then the timeline (tops {tops})")
+        driver.save_screenshot(os.path.join(args.out, "phone-replay.png"))
+    finally:
+        if process is not None:
+            code = stop(process, "replay")
+    check(code == 0, f"actionsim replay --web ended with exit status 0 on Ctrl-C (got {code})")
 
 
 def replay(args, driver):
@@ -217,21 +423,30 @@ def replay(args, driver):
                  "a chart tab for each of the demo's two sessions")
         check(True, "the page has a chart for the demo's workout and its dive")
         check(driver.find_element(By.ID, "scrubber-panel").is_displayed(), "a replay's page has a scrubber")
+        # The whole replay's chords, from its timeline: the workout's pause and resume, the dive's.
+        chords = timeline_times(driver, "▸ both")
+        check(len(chords) == 3 and chords[0] < 35 * 60 < 41 * 60 < chords[2],
+              f"the timeline has the workout's two chords and the dive's ({[clock(int(t)) for t in chords]})")
+        # The chart follows the cursor: scrubbed to a chord, the chart is its session's and the
+        # cursor stands on the chart's own mark of that chord.
+        for at, kind in ((chords[0], "running"), (chords[2], "dive"), (chords[0], "running")):
+            scrub(driver, at)
+            wait_for(driver, lambda d: kind in chart_shown(d)[0] and chart_shown(d)[1] is not None,
+                     f"the {kind} chart with a cursor at {clock(int(at))}", seconds=10)
+            label, cursor, marks = chart_shown(driver)
+            check(any(abs(cursor - mark) <= 2 for mark in marks),
+                  f"scrubbed to the chord at {clock(int(at))}, the chart is {label!r}'s and its cursor (x {cursor:.1f}) "
+                  f"is on the chart's mark of that chord (x {', '.join(f'{m:.1f}' for m in marks)})")
         # 12 minutes into the demo: the trail run is on and Mark Lap is its next action.
-        driver.execute_script("""
-            const s = document.getElementById('scrubber');
-            s.value = String(12 * 60 * 1000);
-            s.dispatchEvent(new Event('input'));""")
+        scrub(driver, 12 * 60)
         wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:12:00"), "the scrubber to move to 0:12:00")
         check(text_of(driver, "status-session").startswith("running"), "at 0:12:00 the watch shows the workout running")
         check(re.match(r"0:1[01]:\d\d", text_of(driver, "screen-elapsed")) is not None,
               f"the screen's elapsed time is the workout's at 0:12:00 ({text_of(driver, 'screen-elapsed')!r})")
         check("BPM" in text_of(driver, "screen-metric1"), "the screen shows the heart rate")
-        wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#session-tabs button")[0].click() is None,
-                 "a click on the workout's tab", seconds=10)
-        wait_for(driver, lambda d: any(c.get_attribute("display") == "inline" for c in d.find_elements(By.CSS_SELECTOR, "#chart svg #cursor")),
-                 "a cursor on the workout's chart", seconds=10)
-        check(True, "the workout's chart has a cursor at the scrubbed time")
+        wait_for(driver, lambda d: "running" in chart_shown(d)[0] and chart_shown(d)[1] is not None,
+                 "the workout's chart with a cursor at 0:12:00", seconds=10)
+        check(True, "at 0:12:00 the chart is the workout's, with the cursor")
         time.sleep(0.3)
         shot = os.path.join(args.out, "replay.png")
         driver.save_screenshot(shot)
@@ -256,7 +471,7 @@ def main():
     driver = browser(args.chromium, args.chromedriver)
     failed = 0
     try:
-        for part in (live, replay):
+        for part in (live, phone, replay):
             try:
                 part(args, driver)
             except AssertionError as error:
