@@ -143,6 +143,9 @@ extension Actionsim {
             if code == .validationFailure {
                 var message = fullMessage(for: error)
                 if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+                if let hint = WebOptions.misplacedAddressHint(in: Array(CommandLine.arguments.dropFirst())) {
+                    message = message.trimmingCharacters(in: .newlines) + "\nhint: " + hint
+                }
                 // ArgumentParser quotes what it could not parse as given: `show $'\e]0;X\a'`
                 // retitled the terminal. Escaped as every other text for people is.
                 FileHandle.standardError.write(Data((TerminalText.escaped(message) + "\n").utf8))

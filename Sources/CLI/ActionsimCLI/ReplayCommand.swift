@@ -56,9 +56,23 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-store"), help: "Do not record the sessions in the session store.")
     var noStore = false
 
+    @Flag(name: .customLong("store"), help: ArgumentHelp(
+        "With --web: record the sessions in the session store too.",
+        discussion: "A replay shown on its page is not stored unless asked: `make demo-web` after `make demo` would store the demo twice."))
+    var storeWithPage = false
+
     @OptionGroup var store: StoreOptions
 
     @OptionGroup var web: WebOptions
+
+    func validate() throws {
+        if storeWithPage && noStore { throw ValidationError("--store and --no-store say opposite things; give one") }
+        if storeWithPage && !web.enabled { throw ValidationError("--store goes with --web (a replay without its page is stored unless --no-store)") }
+    }
+
+    /// Whether the sessions go to the store: a replay does, unless --no-store; a replay shown
+    /// on its page only with --store.
+    var storing: Bool { web.enabled ? storeWithPage : !noStore }
 
     func run() async throws {
         let webAddress = web.enabled ? try web.address() : nil
@@ -66,7 +80,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let settings = try store.settings()
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, store: noStore ? nil : settings,
+                            color: session.color, store: storing ? settings : nil,
                             web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }

@@ -32,4 +32,13 @@ struct WebOptions: ParsableArguments {
         guard let listen else { return .localhost }
         return try WebAddress(parsing: listen)
     }
+
+    /// What to say when `--web` was given an address (`--web 127.0.0.1:8765`), which it does
+    /// not take: the command line failed to parse, and the address is what it could not place.
+    static func misplacedAddressHint(in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: "--web"), index + 1 < arguments.count else { return nil }
+        let next = arguments[index + 1]
+        guard (try? WebAddress(parsing: next)) != nil, next.contains(":") || Int(next) != nil else { return nil }
+        return "--web takes no address; give it with --listen: --listen \(next)"
+    }
 }
