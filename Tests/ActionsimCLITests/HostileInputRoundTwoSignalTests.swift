@@ -79,4 +79,37 @@ extension HostileInputRoundTwoTests {
         let samples = (try String(contentsOfFile: directory + "/out", encoding: .utf8)).split(separator: "\n").count
         #expect(samples < 3_000_000, "\(samples) lines: the replay went on after the signal")
     }
+
+    @Test("2,000 checks in a scenario's expect: are checked in about the time of the same checks in a steps file (they took 48 s against 3 s: every check looked at every event)")
+    func expectationsLinear() async throws {
+        let directory = CLI.temporaryDirectory()
+        let count = 2000
+        // A sample each second; check i looks for the sample of second i, in its own second.
+        let window = { (i: Int) in (i + 1, i + 2) }
+        var yaml = "app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml\nsettings: {action: workout, first-press: running}\nuntil: \(count + 3)s\nsteps:\n  - {at: 0s, gesture: press}\n"
+        var inScenario = yaml + "expect:\n"
+        var lines = ""
+        for i in 1...count {
+            let (from, to) = window(i)
+            inScenario += "  - {between: [\(from)s, \(to)s], log: '\"elapsed\":\(i),'}\n"
+            lines += "{\"expect\":{\"between\":[\"\(from)s\",\"\(to)s\"],\"log\":\"\\\"elapsed\\\":\(i),\"}}\n"
+        }
+        yaml += "steps-file: checks.steps.jsonl\n"
+        try inScenario.write(toFile: directory + "/scenario.yaml", atomically: true, encoding: .utf8)
+        try yaml.write(toFile: directory + "/file.yaml", atomically: true, encoding: .utf8)
+        try lines.write(toFile: directory + "/checks.steps.jsonl", atomically: true, encoding: .utf8)
+        func timed(_ file: String) async throws -> (Double, CLI.Result) {
+            let started = ContinuousClock.now
+            let result = try await CLI.run(["test", file], directory: directory)
+            let elapsed = ContinuousClock.now - started
+            return (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, result)
+        }
+        let (fileSeconds, file) = try await timed("file.yaml")
+        let (scenarioSeconds, scenario) = try await timed("scenario.yaml")
+        #expect(file.status == 0 && file.stdout.contains("(\(count) checks,"), "\(file.stdout) \(file.stderr)")
+        #expect(scenario.status == 0 && scenario.stdout.contains("(\(count) checks,"), "\(scenario.stdout) \(scenario.stderr)")
+        // Measured against each other in the same test, so that a busy machine does not
+        // matter; quadratic was 16 times the steps file's.
+        #expect(scenarioSeconds < 4 * fileSeconds + 2, "scenario \(scenarioSeconds) s, steps file \(fileSeconds) s")
+    }
 }

@@ -44,8 +44,21 @@ public final class ExpectationTracker: SimulationEventSink {
     private var slots: [CheckResult?]
     private var fromFile: StepsFileReader?
     private var nextFromFile: Expectation?
-    private var open: [OpenCheck] = []
+    /// Every event check by its number, in the order added; nil once decided. An event
+    /// reaches only the checks that can match it (`index`), and a window's close is found in
+    /// `closing`: with every check looked at for every event, 2,000 `log:` checks in a
+    /// scenario took 48 s, against 3 s for the same in a steps file.
+    private var open: [OpenCheck?] = []
+    private var openCount = 0
+    private var index = CheckIndex()
+    /// (window end, check) for the checks whose window is still open, earliest first.
+    private var closing = Heap<Closing>()
+    /// (window start, check) for checks taken out of the index until their window opens:
+    /// they have seen the event five times (all a message names) before it.
+    private var dormant = Heap<Closing>()
+    /// State checks in time order, the next to decide at `pendingHead`.
     private var pendingStates: [PendingState] = []
+    private var pendingHead = 0
 
     private var state = TimelineState()
     private var lastSessionChange: Timestamp?
@@ -97,12 +110,33 @@ public final class ExpectationTracker: SimulationEventSink {
         switch check {
         case .state, .nextAction, .app:
             let pending = PendingState(slot: slot, expectation: expectation, check: check, at: expectation.window.at ?? .zero)
-            // Kept in time order: the next to decide is first.
-            let index = pendingStates.firstIndex { $0.at > pending.at } ?? pendingStates.count
-            pendingStates.insert(pending, at: index)
+            // Kept in time order (equal times in the order added): the next to decide is first.
+            if let last = pendingStates.last, last.at > pending.at {
+                var low = pendingHead, high = pendingStates.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if pendingStates[middle].at > pending.at { high = middle } else { low = middle + 1 }
+                }
+                pendingStates.insert(pending, at: low)
+            } else {
+                pendingStates.append(pending)
+            }
         default:
+            let id = open.count
             open.append(OpenCheck(slot: slot, expectation: expectation, check: check))
+            openCount += 1
+            index.add(id, check)
+            if let to = expectation.window.to { closing.push(Closing(time: to, id: id)) }
         }
+    }
+
+    /// Takes check `id` away: decided.
+    private func remove(_ id: Int) -> OpenCheck {
+        let check = open[id]!
+        open[id] = nil
+        openCount -= 1
+        index.remove(id, check.check)
+        return check
     }
 
     /// Opens the steps file's expectations whose windows have opened by `time`.
@@ -116,17 +150,23 @@ public final class ExpectationTracker: SimulationEventSink {
     public func record(_ event: SimulationEvent) {
         openFromFile(upTo: event.time)
         // State checks at times before this event see the state as it was.
-        while let first = pendingStates.first, first.at < event.time {
-            pendingStates.removeFirst()
-            decideState(first)
+        while pendingHead < pendingStates.count, pendingStates[pendingHead].at < event.time {
+            pendingHead += 1
+            decideState(pendingStates[pendingHead - 1])
+        }
+        if pendingHead >= 1024, pendingHead * 2 >= pendingStates.count {
+            pendingStates.removeFirst(pendingHead)
+            pendingHead = 0
         }
         // Event checks whose window closed before this event.
-        var index = 0
-        while index < open.count {
-            if !open[index].failedWaiting, let to = open[index].expectation.window.to, event.time > to {
-                if closeWindow(index) { continue }
-            }
-            index += 1
+        while let first = closing.first, event.time > first.time {
+            closing.pop()
+            if let check = open[first.id], !check.failedWaiting { closeWindow(first.id) }
+        }
+        // Checks whose window opens now watch again.
+        while let first = dormant.first, event.time >= first.time {
+            dormant.pop()
+            if let check = open[first.id] { index.add(first.id, check.check) }
         }
 
         if case .system(let change) = event.kind {
@@ -140,40 +180,50 @@ public final class ExpectationTracker: SimulationEventSink {
         if case .performing(let invocation, _) = event.kind, firstPerformed.count < 6 {
             firstPerformed.append((invocation.intent.name, event.time))
         }
+        guard openCount > 0 else { return }
         var logLine: String?
-        if needsLog {
+        if needsLog, index.hasLogChecks {
             json.removeAll()
             EventEncoding.write(event, into: &json)
             logLine = String(decoding: json.bytes, as: UTF8.self) + "\n" + (renderer.line(for: event) ?? "")
         }
-        index = 0
-        while index < open.count {
-            if Self.matches(open[index].check, event, logLine: logLine) {
-                if open[index].expectation.window.contains(event.time), !open[index].failedWaiting {
-                    open[index].matchesInWindow += 1
-                    if open[index].timesInWindow.count < 5 { open[index].timesInWindow.append(event.time) }
-                }
-                if open[index].timesSeen.count < 5 {
-                    open[index].timesSeen.append(event.time)
-                    // A steps file's failed check is said as soon as its message is complete;
-                    // the scenario's own wait for the run's end (their messages name the
-                    // first intents of the whole run).
-                    if open[index].failedWaiting, open[index].slot == nil, open[index].timesSeen.count == 5 {
-                        finishFailed(open.remove(at: index))
-                        continue
-                    }
+        for id in index.candidates(for: event, logLine: logLine) {
+            guard var check = open[id], Self.matches(check.check, event, logLine: logLine) else { continue }
+            let inWindow = check.expectation.window.contains(event.time)
+            if inWindow, !check.failedWaiting {
+                check.matchesInWindow += 1
+                if check.timesInWindow.count < 5 { check.timesInWindow.append(event.time) }
+            }
+            if check.timesSeen.count < 5 {
+                check.timesSeen.append(event.time)
+                // A steps file's failed check is said as soon as its message is complete;
+                // the scenario's own wait for the run's end (their messages name the
+                // first intents of the whole run).
+                if check.failedWaiting, check.slot == nil, check.timesSeen.count == 5 {
+                    open[id] = check
+                    finishFailed(remove(id))
+                    continue
                 }
             }
-            index += 1
+            open[id] = check
+            // Seen five times, and not in its window: nothing it sees changes it until the
+            // window opens (or ever, once it has closed).
+            if check.timesSeen.count >= 5, !inWindow || check.failedWaiting {
+                index.remove(id, check.check)
+                if !check.failedWaiting, let from = check.expectation.window.from, from > event.time {
+                    dormant.push(Closing(time: from, id: id))
+                }
+            }
         }
     }
 
     /// The verdicts, once the run has ended.
     public func finish() -> Verdicts {
         openFromFile(upTo: nil)
-        for pending in pendingStates { decideState(pending) }
+        for pending in pendingStates[pendingHead...] { decideState(pending) }
         pendingStates = []
-        for check in open {
+        pendingHead = 0
+        for case let check? in open {
             if check.failedWaiting {
                 finishFailed(check)
             } else {
@@ -181,6 +231,7 @@ public final class ExpectationTracker: SimulationEventSink {
             }
         }
         open = []
+        openCount = 0
         fileFailures.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         let own = slots.compactMap { $0 }
         return Verdicts(results: own + fileFailures, checkCount: own.count + fileChecks,
@@ -255,26 +306,22 @@ public final class ExpectationTracker: SimulationEventSink {
         if case .intent = check { true } else { false }
     }
 
-    /// The window of `open[index]` has closed: decided now, or (failed) left watching.
-    /// Answers whether it was removed.
-    private func closeWindow(_ index: Int) -> Bool {
-        let check = open[index]
+    /// The window of check `id` has closed: decided now, or (failed) left watching.
+    private func closeWindow(_ id: Int) {
+        let check = open[id]!
         if check.expectation.count.accepts(check.matchesInWindow) || !Self.waitsForElsewhere(check) {
-            decideWindow(check)
-            open.remove(at: index)
-            return true
+            decideWindow(remove(id))
+            return
         }
         // Failed: it still watches where the event happens, unless too many do already.
         if check.slot == nil, fileFailureCount >= Self.keptFailures {
-            finishFailed(open.remove(at: index))
-            return true
+            finishFailed(remove(id))
+            return
         }
-        open[index].failedWaiting = true
+        open[id]!.failedWaiting = true
         if check.slot == nil, check.timesSeen.count >= 5 {
-            finishFailed(open.remove(at: index))
-            return true
+            finishFailed(remove(id))
         }
-        return false
     }
 
     private static func waitsForElsewhere(_ check: OpenCheck) -> Bool {
