@@ -85,7 +85,7 @@ final class LiveBoard: Sendable {
     var stderr: String { process.stderr }
 
     /// Waits (up to `seconds`) for standard error to contain `text`.
-    func waitFor(_ text: String, seconds: Double = 20) async throws -> Bool {
+    func waitFor(_ text: String, seconds: Double = 120) async throws -> Bool {
         await process.waitFor(text, seconds: seconds)
     }
 

@@ -30,16 +30,17 @@ private final class Running {
 
     func closeInput() { process.closeInput() }
 
-    /// Waits (up to 20 s) until standard output contains `text`.
+    /// Waits (up to 120 s) until standard output contains `text`.
     func waitFor(_ text: String) async -> Bool {
         await process.waitFor(text, in: .stdout)
     }
 
     func signal(_ number: Int32) { process.signal(number) }
 
-    /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
+    /// Waits (up to 120 s: generous, for a busy machine) for the exit status; ends it
+    /// (SIGTERM) otherwise.
     func finish() async -> Int32 {
-        await process.wait(timeout: 20, thenSend: SIGTERM).status
+        await process.wait(timeout: 120, thenSend: SIGTERM).status
     }
 
     /// JSON lines of the only session log in `directory`.
@@ -62,6 +63,33 @@ struct LiveCommandTests {
         #expect(await run.finish() == 0)
         #expect(run.output.contains("\"intent\":\"StartTrailWorkoutIntent\""))
         #expect(run.output.contains("\"step\":\"live session ended (input ended)"))
+    }
+
+    @Test("q ends the live session as the user's own end: stored as ended at the time of q, said so; SIGTERM stores it interrupted (issue 27)")
+    func quitEndsTheSession() async throws {
+        let scratch = Scratch()
+        let store = scratch.path + "/store"
+        let run = try Running(["run", "--no-log", "--data-dir", store, "--first-press", "running"], in: scratch)
+        #expect(await run.waitFor("live input"))
+        run.type("a")
+        #expect(await run.waitFor("start deadline met"))
+        run.type("q")
+        #expect(await run.finish() == 0)
+        #expect(scratch.read("err").contains("session 1 ended by the user (q), stored as ended"), "\(scratch.read("err"))")
+        let listing = try await CLI.run(["sessions", "--data-dir", store])
+        #expect(listing.stdout.contains("ended") && !listing.stdout.contains("interrupted"), "\(listing.stdout)")
+        let shown = try await CLI.run(["show", "1", "--data-dir", store])
+        #expect(shown.stdout.contains("session 1: workout (running) by TrailRunner, ended"), "\(shown.stdout)")
+
+        let other = Scratch()
+        let signalled = try Running(["run", "--no-log", "--data-dir", other.path + "/store", "--first-press", "running"], in: other)
+        #expect(await signalled.waitFor("live input"))
+        signalled.type("a")
+        #expect(await signalled.waitFor("start deadline met"))
+        signalled.signal(SIGTERM)
+        #expect(await signalled.finish() == 0)
+        let interrupted = try await CLI.run(["sessions", "--data-dir", other.path + "/store"])
+        #expect(interrupted.stdout.contains("interrupted"), "\(interrupted.stdout)")
     }
 
     @Test("T4: SIGTERM ends the session cleanly, the log is flushed and closed; SIGHUP is logged; an idle loop does not wake")

@@ -85,7 +85,7 @@ private final class LiveProcess {
 
     /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
     func finish() async -> Int32 {
-        await process.wait(timeout: 20, thenSend: SIGTERM).status
+        await process.wait(timeout: 120, thenSend: SIGTERM).status
     }
 }
 

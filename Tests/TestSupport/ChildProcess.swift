@@ -197,8 +197,9 @@ public final class ChildProcess: @unchecked Sendable {
         signal(SIGINT)
     }
 
-    /// Waits (up to `seconds`) until standard error, standard output or either contains `text`.
-    public func waitFor(_ text: String, in stream: Stream = .stderr, seconds: Double = 20) async -> Bool {
+    /// Waits (up to `seconds`: generous, for a busy machine) until standard error, standard
+    /// output or either contains `text`.
+    public func waitFor(_ text: String, in stream: Stream = .stderr, seconds: Double = 120) async -> Bool {
         let until = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < until {
             if contains(text, in: stream) { return true }

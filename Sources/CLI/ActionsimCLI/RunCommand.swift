@@ -267,7 +267,10 @@ struct LiveRun {
         }
         out.flush()
         web?.stop(at: outcome.endTime)
-        result.notes += records.close(at: outcome.endTime, output: shownOn)
+        // `q` is the person ending the run, and the session with it: stored as ended. A signal
+        // or the input's end stops the run under the session: stored as interrupted.
+        result.notes += records.close(at: outcome.endTime, output: shownOn,
+                                      endingOpenSession: outcome.reason == .quit ? "ended by the user (q)" : nil)
         if let labLink { result.notes += labLink.finish() }
         if let recorder, let recordTo {
             let recorded = Date()

@@ -102,9 +102,12 @@ public final class RunRecords {
     /// Ends both at `time` (the log's last batch and footer are written while the store
     /// commits its last rows) and says what they hold: the log's path, or how much of the
     /// run it holds; the store's sessions, or what was not stored.
-    public func close(at time: Timestamp, output: String) -> [String] {
+    ///
+    /// A session still open is stored interrupted (the run stopped under it), or ended when
+    /// `endingOpenSession` gives why (the person running it quit: `q`).
+    public func close(at time: Timestamp, output: String, endingOpenSession reason: String? = nil) -> [String] {
         log?.beginClose(at: time)
-        let storeError = recorder?.close()
+        let storeError = recorder?.close(openSession: reason.map { .end(reason: $0, at: time) } ?? .interrupt)
         let logError = log?.close(at: time)
         var notes: [String] = []
         if let log {
@@ -118,6 +121,10 @@ public final class RunRecords {
         }
         if let recorder {
             notes += StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil)
+            if let reason, storeError == nil, !recorder.endedByRequest.isEmpty {
+                let ids = recorder.endedByRequest.map(String.init).joined(separator: ", ")
+                notes.append("session \(ids) \(reason), stored as ended")
+            }
         }
         return notes
     }

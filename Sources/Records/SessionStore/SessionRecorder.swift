@@ -60,6 +60,8 @@ public final class SessionRecorder: SimulationEventSink {
     public let run: Run
     /// Every session this recorder started, in order.
     public private(set) var sessionIDs: [Int64] = []
+    /// Sessions still open when the run stopped that were ended as asked (`OpenSessionEnding.end`).
+    public private(set) var endedByRequest: [Int64] = []
     /// Samples on disk so far (exact once `commit()` or `close()` has returned).
     public var samplesCommitted: Int { progress.state.withLock { $0.samplesCommitted } }
     /// The first error; recording stops there and the run goes on (the log still has it all).
@@ -310,12 +312,39 @@ public final class SessionRecorder: SimulationEventSink {
         pendingEvents.removeAll()
     }
 
-    /// Commits what is left. A session still running stays `active`: the run stopped
-    /// without ending it, and the next open of the store marks it interrupted unless
-    /// `interruptOpenSession` does so now (a clean shutdown with a session still on).
+    /// How a session still open when the run stops is closed.
+    public enum OpenSessionEnding: Sendable, Hashable {
+        /// Marked interrupted now (a clean shutdown with a session still on: a signal).
+        case interrupt
+        /// Left `active`: the next open of the store marks it interrupted.
+        case leave
+        /// Ended at `time` on the run's time line, as the person running it asked (`q` on the
+        /// terminal): stored `ended`, with an `ended` event labelled with `reason`.
+        case end(reason: String, at: Timestamp)
+    }
+
+    /// Commits what is left, closing a session still open as `ending` says.
     @discardableResult
     public func close(interruptOpenSession: Bool = true) -> StoreError? {
-        if let id = current, interruptOpenSession {
+        close(openSession: interruptOpenSession ? .interrupt : .leave)
+    }
+
+    /// Commits what is left, closing a session still open as `openSession` says.
+    @discardableResult
+    public func close(openSession: OpenSessionEnding) -> StoreError? {
+        if let id = current, case .end(let reason, let time) = openSession {
+            let last = max(time.nanoseconds, pendingSamples.last?.time.nanoseconds ?? .min, pendingEvents.last?.event.time.nanoseconds ?? .min)
+            send { db in
+                try db.execute(sql: "UPDATE sessions SET status = 'ended', end_t = MAX(?, start_t) WHERE id = ?", arguments: [last, id])
+                try db.execute(sql: "INSERT INTO events (session_id, t, kind, label) SELECT ?, MAX(?, start_t), 'ended', ? FROM sessions WHERE id = ?",
+                               arguments: [id, last, reason, id])
+            }
+            current = nil
+            endedByRequest.append(id)
+            waitForWrites()
+            return writeError
+        }
+        if let id = current, openSession == .interrupt {
             let last = pendingSamples.last?.time.nanoseconds ?? pendingEvents.last?.event.time.nanoseconds
             send { db in
                 let end = try last ?? Int64.fetchOne(db, sql: "SELECT MAX(t) FROM samples WHERE session_id = ?", arguments: [id])
