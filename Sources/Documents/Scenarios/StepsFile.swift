@@ -357,6 +357,12 @@ final class LineReader {
 
     /// Checks and parses the bytes of the current line.
     private func line<T>(_ range: Range<Int>, _ parse: (UnsafeRawBufferPointer, Int) throws(DocumentError) -> T?) throws(DocumentError) -> T? {
+        var range = range
+        // A UTF-8 byte order mark, which Windows editors put first, is no part of the JSON
+        // (it was "invalid JSON: expected a value" at 1:1).
+        if lineNumber == 1, range.count >= 3, buffer[range.lowerBound..<range.lowerBound + 3].elementsEqual([0xEF, 0xBB, 0xBF]) {
+            range = range.lowerBound + 3..<range.upperBound
+        }
         let result: Result<T?, DocumentError> = buffer.withUnsafeBytes { raw in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[range])
             do throws(DocumentError) {

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 25's messages: each says what is wrong in the user's terms, not a library's.
+extension HostileInputRoundTwoTests {
+    @Test("A steps file starting with a UTF-8 byte order mark is read (it was \"invalid JSON\" at 1:1)")
+    func stepsFileByteOrderMark() async throws {
+        let directory = CLI.temporaryDirectory()
+        try Data([0xEF, 0xBB, 0xBF] + Array("{\"at\": \"1s\", \"gesture\": \"press\"}\r\n{\"expect\": {\"at\": \"1s\", \"intent\": \"StartTrailWorkoutIntent\"}}\r\n".utf8))
+            .write(to: URL(fileURLWithPath: directory + "/bom.steps.jsonl"))
+        try "app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml\nsettings: {action: workout, first-press: running}\nsteps-file: bom.steps.jsonl\n"
+            .write(toFile: directory + "/bom.yaml", atomically: true, encoding: .utf8)
+        let check = try await CLI.run(["check", "bom.yaml"], directory: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+        let test = try await CLI.run(["test", "bom.yaml"], directory: directory)
+        #expect(test.status == 0, "\(test.stdout) \(test.stderr)")
+        #expect(test.stdout.contains("PASS  bom.yaml"), "\(test.stdout)")
+    }
+}
