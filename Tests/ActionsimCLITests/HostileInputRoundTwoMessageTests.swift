@@ -17,4 +17,15 @@ extension HostileInputRoundTwoTests {
         #expect(test.status == 0, "\(test.stdout) \(test.stderr)")
         #expect(test.stdout.contains("PASS  bom.yaml"), "\(test.stdout)")
     }
+
+    @Test("--db '' says the path is empty (it said \"could not activate WAL Mode at path: \" and went on without a store)")
+    func emptyDatabasePath() async throws {
+        for command in [["sessions"], ["replay", CLI.packageRoot + "/scenarios/a07-pause-resume.yaml", "--no-log"]] {
+            let result = try await CLI.run(command + ["--db", ""], directory: CLI.temporaryDirectory())
+            #expect(result.status == 2, "\(command[0]): \(result.stderr)")
+            #expect(result.stderr == "error: --db '': the path is empty; give a SQLite file's path, or a lab's postgres://USER@HOST/DATABASE\n",
+                    "\(command[0]): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
 }

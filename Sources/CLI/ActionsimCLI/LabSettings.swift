@@ -49,6 +49,10 @@ struct LabSettings: Sendable {
         var lab: LabURL?
         var localFile: String?
         if let dbChoice {
+            // An empty path went to SQLite, which said "could not activate WAL Mode at path: ".
+            guard !dbChoice.value.isEmpty else {
+                throw CommandError.badInput("\(dbChoice.from) '': the path is empty; give a SQLite file's path, or a lab's postgres://USER@HOST/DATABASE")
+            }
             if LabURL.isURL(dbChoice.value) {
                 do { lab = try LabURL(parsing: dbChoice.value) } catch {
                     throw CommandError.badInput(dbChoice.from == "--db" ? error.description
