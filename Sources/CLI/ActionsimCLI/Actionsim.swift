@@ -40,6 +40,7 @@ extension Actionsim {
     /// with `apps: [{swift: NAME}]`. A package with its own apps ships an executable whose
     /// `main.swift` is `await Actionsim.runFromCommandLine(apps: [...])`.
     public static func runFromCommandLine(apps: [AppDefinition] = []) async {
+        _ = StandardStreams.closedAtStart
         await SwiftApps.$registered.withValue(apps) {
             do {
                 var command = try await asyncParseAsRoot()
@@ -65,6 +66,8 @@ extension Actionsim {
     /// `runFromCommandLine(apps:)`. A package with apps of its own can call this one, without
     /// `await`, in its `main.swift` for the same idle behaviour.
     public static func runFromCommandLineAndExit(apps: [AppDefinition] = []) -> Never {
+        // Before anything is opened: a closed standard stream's number must not go to a file.
+        _ = StandardStreams.closedAtStart
         // A signal mask survives exec, and a parent may spawn us from a thread that blocks
         // everything (Foundation's `Process` does, from Swift's executor): the live loop on
         // this thread must hear SIGTERM, and a crash signal must still end the process.

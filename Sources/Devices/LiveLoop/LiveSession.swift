@@ -444,7 +444,13 @@ public final class LiveSession {
     private func openSources(_ profile: DeviceProfile?, debounce: Duration) throws(LiveRunError) -> [any InputSource] {
         if let givenSources { return givenSources }
         let remote: [any InputSource] = configuration.remoteButtons.map { [RemoteButtonsSource($0)] } ?? []
-        guard let profile else { return [TerminalSource()] + remote }
+        guard let profile else {
+            guard !StandardStreams.inputWasClosed else {
+                throw .setup("standard input is closed (<&-), and without --device or --input run reads its keys from it: "
+                             + "give it a terminal, a pipe or a file (yes a | actionsim run, < keys.txt), or name a device")
+            }
+            return [TerminalSource()] + remote
+        }
         switch profile.input {
         case .evdev(let input):
             return [try EvdevSource(profile: input, profileName: profile.file, explicitPath: configuration.inputPath)] + remote
