@@ -38,4 +38,17 @@ extension HostileInputRoundTwoTests {
                 "\(result.stderr)")
         #expect(!result.stderr.contains("epoll_ctl"))
     }
+
+    @Test("A line feed or tab in -o is escaped in \"wrote …\", as control characters are (it broke the line)")
+    func outputNameEscaped() async throws {
+        let directory = try await Self.storeWithSessions()
+        let name = "run\nnext\t.csv"
+        let export = try await CLI.run(["export", "1", "-o", name, "--data-dir", directory], directory: directory)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.hasPrefix("wrote run\\x0anext\\x09.csv: session 1 (workout) as csv, "), "\(export.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
+        let plot = try await CLI.run(["plot", "1", "-o", "a\nb.svg", "--data-dir", directory], directory: directory)
+        #expect(plot.status == 0, "\(plot.stderr)")
+        #expect(plot.stderr.hasPrefix("wrote a\\x0ab.svg: session 1 (workout), "), "\(plot.stderr)")
+    }
 }

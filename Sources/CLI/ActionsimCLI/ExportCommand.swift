@@ -2,6 +2,7 @@ import ArgumentParser
 import Exports
 import Foundation
 import OutputFiles
+import SessionLog
 import SessionStore
 import Telemetry
 
@@ -45,7 +46,7 @@ struct ExportCommand: ParsableCommand {
             let written = try Exporter.export(rows, as: format, to: OutputSink(file))
             try file.commit()
             if output != "-" {
-                Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)) as \(format), \(written) bytes")
+                Terminal.note("wrote \(TerminalText.oneLine(output)): session \(rows.header.id) (\(rows.header.kind)) as \(format), \(written) bytes")
             }
         }
     }

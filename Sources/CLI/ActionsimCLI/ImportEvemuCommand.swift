@@ -4,6 +4,7 @@ import Foundation
 import LiveLoop
 import OutputFiles
 import Scenarios
+import SessionLog
 import YAMLDocuments
 
 struct ImportEvemuCommand: AsyncParsableCommand {
@@ -70,9 +71,9 @@ struct ImportEvemuCommand: AsyncParsableCommand {
             settings: sessionSetup.settings, seed: sessionSetup.seed, recognizer: try LiveSession.Configuration.timings(scenario: sessionSetup.recognizerSettings, profile: profile))
         if let output, output != "-" {
             if let stepsFile = try RecordingOutput.write(scenario, header: header, to: output) {
-                Terminal.note("wrote \(scenario.steps.count) steps to \(stepsFile), named by \(output)")
+                Terminal.note("wrote \(scenario.steps.count) steps to \(TerminalText.oneLine(stepsFile)), named by \(TerminalText.oneLine(output))")
             } else {
-                Terminal.note("wrote \(scenario.steps.count) steps to \(output)")
+                Terminal.note("wrote \(scenario.steps.count) steps to \(TerminalText.oneLine(output))")
             }
         } else {
             // Standard output holds one file: a recording that needs two is said, not written half.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exports
 import OutputFiles
+import SessionLog
 import SessionStore
 import Telemetry
 
@@ -38,7 +39,7 @@ struct PlotCommand: ParsableCommand {
             let file = try OutputFile(output)
             try SVGPlot.write(model, to: OutputSink(file))
             try file.commit()
-            if output != "-" { Terminal.note("wrote \(output): session \(rows.header.id) (\(rows.header.kind)), \(model.samples) samples") }
+            if output != "-" { Terminal.note("wrote \(TerminalText.oneLine(output)): session \(rows.header.id) (\(rows.header.kind)), \(model.samples) samples") }
         }
     }
 }

@@ -61,6 +61,21 @@ public enum TerminalText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `text` escaped for a place in one line of a message (a file name in `wrote …`): a
+    /// line feed or tab in it is shown as `\x0a` or `\x09` too, not broken over two lines.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) else { return escaped(text) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": scalars.append(contentsOf: "\\x0a".unicodeScalars)
+            case "\t": scalars.append(contentsOf: "\\x09".unicodeScalars)
+            default: scalars.append(scalar)
+            }
+        }
+        return escaped(String(scalars))
+    }
+
     /// A byte that starts something `append` may have to escape: most lines have none.
     private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
