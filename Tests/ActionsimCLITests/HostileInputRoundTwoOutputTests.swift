@@ -81,4 +81,16 @@ extension HostileInputRoundTwoTests {
         #expect(result.stderr.contains("samples) went with it, and `actionsim show` cannot find it"), "\(result.stderr)")
         #expect(!result.stderr.contains("session store: \(store) ("), "\(result.stderr)")
     }
+
+    @Test("import-evemu of a device (/dev/zero, /dev/urandom, an input device) is refused before reading: /dev/zero was read into memory without end (with a memory limit: \"cannot be read: Permission denied\")")
+    func importEvemuDevice() async throws {
+        for device in ["/dev/zero", "/dev/urandom"] {
+            let result = try await ChildProcess.run(CLI.binary, ["import-evemu", device, "--device", "devices/usb-keyboard.yaml"],
+                                                    environment: CLI.environment, timeout: 60)
+            #expect(!result.timedOut, "\(device) was read")
+            #expect(result.status == 2, "\(device): \(result.stderr)")
+            #expect(result.stderr == "error: \(device): is a device, not a recording; record an input device first (evemu-record /dev/input/eventN > FILE) and import FILE\n",
+                    "\(device): \(result.stderr)")
+        }
+    }
 }

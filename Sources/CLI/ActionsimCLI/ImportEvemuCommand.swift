@@ -40,6 +40,13 @@ struct ImportEvemuCommand: AsyncParsableCommand {
         let sessionSetup = try setup.load()
         // Said before the recording is read, not after.
         if let output { try OutputFile.check(output) }
+        // A device is never read: /dev/zero or /dev/urandom would fill the memory, and an
+        // input device is recorded by evemu-record, not read here.
+        var info = stat()
+        if stat(recording, &info) == 0, [S_IFCHR, S_IFBLK].contains(info.st_mode & S_IFMT) {
+            throw CommandError.badInput("\(recording): is a device, not a recording; record an input device first "
+                                        + "(evemu-record /dev/input/eventN > FILE) and import FILE")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: recording))
