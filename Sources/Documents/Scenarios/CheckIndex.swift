@@ -68,7 +68,10 @@ struct CheckIndex {
             ids += entries.map(\.id)
             buckets[key] = entries.isEmpty ? nil : entries
         }
-        if keys.count > 1 { ids = Array(Set(ids)).sorted() }
+        // In the order the checks were added, as the verdicts are made (a check back from
+        // sleep is filed again at its bucket's end).
+        if keys.count > 1 { ids = Array(Set(ids)) }
+        ids.sort()
         return ids
     }
 

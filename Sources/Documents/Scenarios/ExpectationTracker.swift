@@ -158,10 +158,15 @@ public final class ExpectationTracker: SimulationEventSink {
             pendingStates.removeFirst(pendingHead)
             pendingHead = 0
         }
-        // Event checks whose window closed before this event.
+        // Event checks whose window closed before this event, in the order they were added
+        // (as every verdict is made).
+        var closed: [Int] = []
         while let first = closing.first, event.time > first.time {
             closing.pop()
-            if let check = open[first.id], !check.failedWaiting { closeWindow(first.id) }
+            closed.append(first.id)
+        }
+        for id in closed.sorted() {
+            if let check = open[id], !check.failedWaiting { closeWindow(id) }
         }
         // Checks whose window opens now watch again.
         while let first = dormant.first, event.time >= first.time {
