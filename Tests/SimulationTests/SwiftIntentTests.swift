@@ -75,6 +75,20 @@ func at(_ seconds: Int64) -> Timestamp { Timestamp(nanoseconds: seconds * 1_000_
 struct SwiftIntentTests {
     let app = AppDefinition.workoutApp("Example", start: MyStartWorkoutIntent.self, pause: MyPauseWorkoutIntent())
 
+    @Test("A cancelled virtual run (SIGTERM, Ctrl-C) stops where it is: the clock does not jump to the time it was to reach (issue 25)")
+    func cancelledAdvanceStaysPut() async throws {
+        let target = at(3_600_000)
+        let app = self.app
+        // The engine is made, cancelled and advanced inside one task of its own.
+        let reached = try await Task {
+            let engine = try SimulationEngine(app: app, settings: .workout(app: "Example", firstPress: "running"), sink: EventRecorder())
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await engine.advanceVirtual(to: target)
+            return engine.now
+        }.value
+        #expect(reached < target, "the clock moved to \(reached)")
+    }
+
     @Test("A2: suggestedWorkouts and the enum's display representations become the First Press choices")
     func suggestions() {
         let offered = app.installedApp.workout?.suggestedWorkouts

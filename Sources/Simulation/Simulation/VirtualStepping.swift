@@ -50,6 +50,9 @@ extension SimulationEngine {
             try await wakeSleepers(at: instant, stallLimit: stallLimit)
             try await finishInstant(stallLimit: stallLimit)
         }
+        // A cancelled run (SIGTERM, Ctrl-C) stops where it is: moving the clock on to `time`
+        // would make every sensor tick up to there at the next step, all at once.
+        guard !Task.isCancelled else { return }
         try await wakeSleepers(at: max(time, now), stallLimit: stallLimit)
     }
 
