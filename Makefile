@@ -122,14 +122,14 @@ release: deps
 
 # Sources/CLI/actionsim/link-order.txt again, after a change to what `actionsim run` executes
 # (`make bench` prints the live session's peak RSS against its target): links the static
-# actionsim with a map, runs a live session of it under valgrind on a pseudo-terminal, and
-# names every section of code that ran (Benchmarks/live/link-order.py). Then `make release`.
+# actionsim with a map (in a folder of its own, .build-link-order), runs a live session of it
+# under valgrind on a pseudo-terminal, and names every section of code that ran
+# (Benchmarks/live/link-order.py). Then `make release`.
 link-order: deps
 	@command -v valgrind > /dev/null || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind
-	$(call STATIC_MODULE_RESET,.build-static)
-	$(STATIC_BUILD) --scratch-path .build-static -Xlinker -Map=$(CURDIR)/.build-static/actionsim.map -Xlinker --no-demangle 2>&1 \
+	$(STATIC_BUILD) --scratch-path .build-link-order -Xlinker -Map=$(CURDIR)/.build-link-order/actionsim.map -Xlinker --no-demangle 2>&1 \
 	  | { grep -Ev "$(STATIC_WARNINGS)" || true; }
-	python3 Benchmarks/live/link-order.py --binary $(RELEASE_BIN) --map .build-static/actionsim.map \
+	python3 Benchmarks/live/link-order.py --binary .build-link-order/release/actionsim --map .build-link-order/actionsim.map \
 	  --out Sources/CLI/actionsim/link-order.txt --work .build/link-order
 
 # libgpiod 2.2.1 from Debian 13 beside the system's 1.6: downloaded and unpacked, not installed.
