@@ -102,7 +102,8 @@ STATIC_CACHE := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/actionsim/static
 STATIC_KEY = $(shell { grep -F '.package' Package.swift; $(SWIFT) --version 2>&1; } | sha256sum | cut -c1-16)
 STATIC_SCRATCH = $(STATIC_CACHE)/$(STATIC_KEY)
 # clang keys its cached CGPIOD module by the module map, not by the header folder pkg-config
-# gives, so that module is removed before each build and made again from this build's libgpiod.
+# gives, so that module is removed when the folder's last build was for another libgpiod (and
+# made again from this build's); not otherwise, as that makes what imports it compile again.
 STATIC_MODULE_RESET = find $(1) -name 'CGPIOD-*.pcm' -delete 2>/dev/null || true
 STATIC_WARNINGS := warning: (Using '[a-z_]+' in statically linked applications|the use of .mktemp. is dangerous)
 # $(call STATIC_CACHED,ENVIRONMENT,DESTINATION): the static build in the cache folder, under its
@@ -112,8 +113,10 @@ define STATIC_CACHED
 	mkdir -p $(STATIC_CACHE) $(dir $(2))
 	exec 9>$(STATIC_CACHE)/.lock; flock 9; \
 	  for stale in $(STATIC_CACHE)/*/; do [ "$$stale" = "$(STATIC_SCRATCH)/" ] || rm -rf "$$stale"; done; \
-	  $(call STATIC_MODULE_RESET,$(STATIC_SCRATCH)); \
+	  libgpiod=$$($(1) pkg-config --modversion libgpiod); \
+	  [ "$$(cat $(STATIC_SCRATCH)/.libgpiod 2>/dev/null)" = "$$libgpiod" ] || $(call STATIC_MODULE_RESET,$(STATIC_SCRATCH)); \
 	  $(1) $(STATIC_BUILD) --scratch-path $(STATIC_SCRATCH) 2>&1 | { grep -Ev "$(STATIC_WARNINGS)" || true; } && \
+	  echo "$$libgpiod" > $(STATIC_SCRATCH)/.libgpiod && \
 	  cp -f $(STATIC_SCRATCH)/release/actionsim $(2).new && mv -f $(2).new $(2)
 endef
 release: deps
