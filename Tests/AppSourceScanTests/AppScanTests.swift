@@ -221,3 +221,27 @@ struct CompilationConditionsTests {
         #expect(Self.holds("hasFeature(StrictConcurrency)") == true)
     }
 }
+
+/// What init-package writes takes names from the user's folders: a name cannot become code in
+/// the manifest (issue 25, item 13: a newline in a folder's name ended the comment it was in).
+@Suite("The written package's manifest")
+struct SimulatorPackageManifestTests {
+    static func package(folder: String, dependency: SimulatorPackage.Dependency) -> SimulatorPackage {
+        let app = SimulatorPackage.App(module: "Trail", folder: folder, excluded: ["View\nfatalError().swift"],
+                                       leftOut: [.init(path: folder + "/View\nfatalError().swift", reason: "imports SwiftUI", isUserInterface: true)],
+                                       frameworks: ["AppIntents"], isWorkoutApp: true, startIntent: "StartRun")
+        return SimulatorPackage(name: "Trail-actionsim", apps: [app], dependency: dependency, languageMode: 5, executableName: "actionsim-app")
+    }
+
+    @Test("A newline in a folder's or file's name stays inside its comment and its string literal, for either kind of package")
+    func namesCannotBecomeCode() {
+        let prebuilt = SimulatorPackage.Prebuilt(buildFolder: "/b/x\nfatalError()", compileFlags: [], compilerVersion: "6.3.1",
+                                                 libraryStamp: "1-1", commit: nil, initCommand: "actionsim init-package 'Trail\nfatalError()'")
+        for dependency in [SimulatorPackage.Dependency.path("../actionsim"), .prebuilt(prebuilt)] {
+            let manifest = Self.package(folder: "Trail\nfatalError() Watch App", dependency: dependency).manifest
+            let injected = manifest.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fatalError()") }
+            #expect(injected.isEmpty, "a name became code:\n\(manifest)")
+            #expect(manifest.contains("\"View\\nfatalError().swift\""), "the excluded file is an escaped string literal:\n\(manifest)")
+        }
+    }
+}

@@ -148,6 +148,17 @@ public struct SimulatorPackage: Sendable {
         }
     }
 
+    /// The comment above an app's target: where its files are, and what Linux leaves out.
+    static func targetComment(for app: App) -> String {
+        var comment = ["        // \(commentText(app.folder)), compiled in place (\(sourcesPath(app)) links to it); the ActionsimApp"]
+        comment.append("        // plugin finds its intents and writes its registration at build time.")
+        if !app.leftOut.isEmpty {
+            comment.append("        // Left out, as Linux cannot build them:")
+            comment += app.leftOut.map { "        //   \(commentText($0.path)): \($0.reason)" }
+        }
+        return comment.joined(separator: "\n")
+    }
+
     /// Text for a `//` comment line: a name with a line break cannot end the comment.
     static func commentText(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
@@ -172,16 +183,11 @@ public struct SimulatorPackage: Sendable {
         }
         var targets: [String] = []
         for app in apps {
-            var comment = ["        // \(Self.commentText(app.folder)), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
-            comment.append("        // plugin finds its intents and writes its registration at build time.")
-            if !app.leftOut.isEmpty {
-                comment.append("        // Left out, as Linux cannot build them:")
-                comment += app.leftOut.map { "        //   \(Self.commentText($0.path)): \($0.reason)" }
-            }
+            let comment = Self.targetComment(for: app)
             let products = app.frameworks.map { ".product(name: \(quoted($0)), package: \"actionsim\")" }
                 + localTargets.map { quoted($0.name) }
             let excluded = app.excluded.map(quoted).joined(separator: ",\n                    ")
-            targets.append(comment.joined(separator: "\n") + """
+            targets.append(comment + """
 
                     .target(
                         name: \(quoted(app.module)),
@@ -254,14 +260,9 @@ public struct SimulatorPackage: Sendable {
         }
         var targets: [String] = []
         for app in apps {
-            var comment = ["        // \(Self.commentText(app.folder)), compiled in place (\(Self.sourcesPath(app)) links to it); the ActionsimApp"]
-            comment.append("        // plugin finds its intents and writes its registration at build time.")
-            if !app.leftOut.isEmpty {
-                comment.append("        // Left out, as Linux cannot build them:")
-                comment += app.leftOut.map { "        //   \(Self.commentText($0.path)): \($0.reason)" }
-            }
+            let comment = Self.targetComment(for: app)
             let excluded = app.excluded.map(quoted).joined(separator: ",\n                    ")
-            targets.append(comment.joined(separator: "\n") + """
+            targets.append(comment + """
 
                     .target(
                         name: \(quoted(app.module)),
@@ -307,7 +308,7 @@ public struct SimulatorPackage: Sendable {
             // (\(prebuilt.commit.map { "commit \($0), " } ?? "")Swift \(prebuilt.compilerVersion)): its modules, and its shared
             // library \(Prebuilt.libraryFile); actionsim is not built again here.
             #if \(version.map { "!(\($0))" } ?? "false")
-            #error("actionsim in \(prebuilt.buildFolder) was built by Swift \(prebuilt.compilerVersion), and this package is built by another Swift, which cannot use its modules: build actionsim with this Swift (`make build` in its checkout), then run init-package again")
+            #error(\(quoted("actionsim in \(prebuilt.buildFolder) was built by Swift \(prebuilt.compilerVersion), and this package is built by another Swift, which cannot use its modules: build actionsim with this Swift (`make build` in its checkout), then run init-package again")))
             #endif
             let actionsimBuild = \(quoted(prebuilt.buildFolder))
             let actionsimModules: [String] = [
