@@ -72,7 +72,7 @@ struct InitPackageTests {
         let build = URL(fileURLWithPath: CLI.binary).resolvingSymlinksInPath().deletingLastPathComponent().path
         for expected in ["name: \"Trail\"", "path: \"Sources/Trail\"", "\"Assets.xcassets\"", "\"Trail Watch App.entitlements\"",
                          "\"TrailApp.swift\"", "\"Views\"", ".swiftLanguageMode(.v5), .unsafeFlags(actionsimModules)",
-                         "plugins: [\"ActionsimApp\"]", "\"-lActionsimAppKit\"", "-fmodule-map-file=",
+                         "plugins: [\"ActionsimApp\"]", "\"-lActionsimAppKit\"", "-fmodule-map-file=", "\"-D\", \"ACTIONSIM_BUILD_",
                          ".executable(name: \"actionsim-app\"", "name: \"ActionButtonTests\""] {
             #expect(manifest.contains(expected), "Package.swift lacks \(expected):\n\(manifest)")
         }

@@ -311,8 +311,11 @@ public struct SimulatorPackage: Sendable {
             #error(\(quoted("actionsim in \(prebuilt.buildFolder) was built by Swift \(prebuilt.compilerVersion), and this package is built by another Swift, which cannot use its modules: build actionsim with this Swift (`make build` in its checkout), then run init-package again")))
             #endif
             let actionsimBuild = \(quoted(prebuilt.buildFolder))
+            // The define names the build: when actionsim is built again and init-package writes
+            // this file again, every target compiles again against the new modules (SwiftPM
+            // does not see them change), instead of linking code built for the old ones.
             let actionsimModules: [String] = [
-                "-I", actionsimBuild + "/Modules",
+                "-I", actionsimBuild + "/Modules", "-D", \(quoted(Self.buildDefine(prebuilt.libraryStamp))),
             \(list(prebuilt.compileFlags, indent: "    "))
             ]
             let actionsimLibrary: [String] = [
@@ -331,6 +334,11 @@ public struct SimulatorPackage: Sendable {
             )
 
             """
+    }
+
+    /// `ACTIONSIM_BUILD_<stamp>`: a compilation condition that changes whenever the build does.
+    static func buildDefine(_ stamp: String) -> String {
+        "ACTIONSIM_BUILD_" + String(stamp.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
     /// `#if compiler(...)` for exactly this version (`6.3.1`, or `6.3`), or nil when it is
