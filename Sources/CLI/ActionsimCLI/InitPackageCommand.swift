@@ -297,22 +297,14 @@ struct InitPackageCommand: ParsableCommand {
     /// The language mode of the Xcode project around the folder: SWIFT_VERSION 6 in every
     /// build configuration means 6, anything else 5 (Xcode's default for older projects).
     static func languageMode(near folder: URL) -> (mode: Int, source: String) {
-        var directory = folder.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }),
-               let text = try? String(contentsOf: directory.appendingPathComponent("\(project)/project.pbxproj"), encoding: .utf8) {
-                let versions = text.split(separator: "\n").compactMap { line -> String? in
-                    let trimmed = line.trimmingCharacters(in: .whitespaces)
-                    guard trimmed.hasPrefix("SWIFT_VERSION = ") else { return nil }
-                    return String(trimmed.dropFirst("SWIFT_VERSION = ".count).prefix { $0 != ";" })
-                }
-                let mode = !versions.isEmpty && versions.allSatisfy { $0.hasPrefix("6") } ? 6 : 5
-                return (mode, "from \(project)")
-            }
-            directory = directory.deletingLastPathComponent()
+        guard let project = LocalPackagesPlan.xcodeProject(near: folder) else { return (5, "the default") }
+        let versions = project.text.split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("SWIFT_VERSION = ") else { return nil }
+            return String(trimmed.dropFirst("SWIFT_VERSION = ".count).prefix { $0 != ";" })
         }
-        return (5, "the default")
+        let mode = !versions.isEmpty && versions.allSatisfy { $0.hasPrefix("6") } ? 6 : 5
+        return (mode, "from \(project.name)")
     }
 
     static func relativePath(from directory: URL, to target: URL) -> String {

@@ -14,7 +14,8 @@ struct LocalPackagesPlan {
     init(given: [String], appFolders: [String]) throws {
         let fileManager = FileManager.default
         var roots: [(shown: String, url: URL)] = given.map { ($0, URL(fileURLWithPath: $0).standardizedFileURL) }
-        if roots.isEmpty, let project = Self.xcodeProject(near: appFolders) {
+        if roots.isEmpty, let first = appFolders.first,
+           let project = Self.xcodeProject(near: URL(fileURLWithPath: first).standardizedFileURL) {
             roots = LocalPackage.references(inProject: project.text).map { relative in
                 (relative, project.folder.appendingPathComponent(relative).standardizedFileURL)
             }
@@ -95,10 +96,10 @@ struct LocalPackagesPlan {
         }
     }
 
-    /// The Xcode project in the folder above the first app folder, as `languageMode(near:)` looks.
-    private static func xcodeProject(near appFolders: [String]) -> (name: String, folder: URL, text: String)? {
-        guard let first = appFolders.first else { return nil }
-        var directory = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent()
+    /// The Xcode project around an app's folder: the first `.xcodeproj` in the folder above
+    /// it, or up to two more above that, with its `project.pbxproj`'s text.
+    static func xcodeProject(near folder: URL) -> (name: String, folder: URL, text: String)? {
+        var directory = folder.deletingLastPathComponent()
         for _ in 0..<3 {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }),
