@@ -96,6 +96,16 @@ struct InitPackageTests {
         #expect(again.stdout.contains("left out: \(folder)/Views/MapView.swift"))
     }
 
+    @Test("An app folder reached through a symbolic link is read as the folder it leads to (it read as empty: no start intent)")
+    func linkedFolder() async throws {
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
+        try FileManager.default.createSymbolicLink(atPath: root + "/Linked Watch App", withDestinationPath: folder)
+        let result = try await CLI.run(["init-package", root + "/Linked Watch App", "-o", root + "/sim"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 of 3 Swift files kept"), "\(result.stdout)")
+        #expect(result.stdout.contains("start-workout  StartTrailIntent"), "\(result.stdout)")
+    }
+
     @Test("--from-source: the package depends on the checkout and builds it, with actionsim's plugin; the prebuilt plugin goes")
     func fromSource() async throws {
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])

@@ -338,7 +338,9 @@ struct FolderContents {
         self.root = root
         self.shownAs = shownAs
         let fileManager = FileManager.default
-        guard let enumerator = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+        // A folder reached through a link is listed as the folder it leads to (the enumerator
+        // does not go into a link given as its root: the app read as empty, "no start intent").
+        guard let enumerator = fileManager.enumerator(at: root.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isDirectoryKey],
                                                       options: [.skipsHiddenFiles]) else {
             throw InitPackageError("\(shownAs): cannot list this folder")
         }
