@@ -135,6 +135,24 @@ wait_for_text() {
   grep -q "$2" "$1" 2>/dev/null
 }
 
+# wait_for_count FILE PATTERN N [TIMEOUT_SECS]: wait until N lines of FILE hold PATTERN
+# (events or warnings a program wrote). Default timeout 60 s; fails if they never come.
+wait_for_count() {
+  _tries=$(( ${4:-60} * 20 ))
+  while [ "$(grep -c "$2" "$1" 2>/dev/null)" -lt "$3" ] 2>/dev/null && [ "$_tries" -gt 0 ]; do
+    usleep 50000; _tries=$((_tries - 1))
+  done
+  [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] 2>/dev/null
+}
+
+# wait_for_unplugged ERR N [TIMEOUT_SECS]: wait until a run's standard error says for the Nth
+# time that its input device is gone (an injector ended): it has read every event the device
+# sent before it went, so it may be stopped now. Instead of a fixed pause before SIGTERM.
+wait_for_unplugged() {
+  wait_for_count "$1" "lost (unplugged)" "$2" "${3:-60}" \
+    || echo "wait_for_unplugged: $1 never said its device was lost $2 time(s)" >&2
+}
+
 # emit NAME FILE: print FILE between markers, for the host to take back out of the
 # guest's console output.
 emit() {

@@ -42,7 +42,7 @@ wait $inject
 kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
 check "the second injector played its presses" grep -q "removed" /tmp/inject2.out
 emit autorepeat.evemu /tmp/autorepeat.evemu
-usleep 500000
+wait_for_unplugged /tmp/evdev.err 2
 kill -TERM $run
 wait $run
 check "run exits 0 on SIGTERM" test $? = 0
@@ -86,7 +86,7 @@ check "the reader was stopped before the flood began (${stopped} ms after the de
 while [ $(( $(uptime_ms) - created )) -lt 3900 ]; do usleep 50000; done
 kill -CONT $run
 wait $inject
-usleep 300000
+wait_for_unplugged /tmp/flood.err 1
 kill -TERM $run
 wait $run
 check "run exits 0 after the overflow" test $? = 0
@@ -107,7 +107,7 @@ check "a second grab of the same keyboard exits 3" test $? = 3
 check "and says the device is busy" grep -q "cannot grab (EVIOCGRAB) $kbd: it is busy" /tmp/grab2.out
 emit grab2.txt /tmp/grab2.out
 wait $inject
-usleep 300000
+wait_for_unplugged /tmp/grab.err 1
 kill -TERM $run
 wait $run
 emit grab-live.jsonl "$(ls /tmp/logs/grab/*.jsonl | head -n 1)"
@@ -132,7 +132,7 @@ wait_for_text /tmp/held.out "live input" 10
 started=$(( $(uptime_ms) - created ))
 wait $inject
 kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
-usleep 300000
+wait_for_unplugged /tmp/held.err 1
 kill -TERM $run
 wait $run
 echo "held: run opened the device $started ms after it was made (F13 down at 1000, up at 3500)" | tee /tmp/held-times.txt

@@ -30,7 +30,7 @@ if [ "$WHAT" = all ]; then
   check "run opened the device before the first press" wait_for_text /tmp/full.err "live loop at nice" 60
   touch /tmp/full-go
   wait $inject
-  usleep 500000
+  wait_for_unplugged /tmp/full.err 1
   kill -TERM $run
   wait $run
   check "run exits 0 although its log could not be written" test $? = 0
@@ -68,7 +68,9 @@ if [ "$WHAT" = all ]; then
   before=$(date +%s); date -s "@$((before - 7200))" > /dev/null; after=$(date +%s)
   echo "back: wall clock $before -> $after at uptime $(uptime_ms) ms" | tee -a /tmp/jumps.txt
   wait $injectB
-  usleep 500000
+  wait_for_unplugged /tmp/jumpB.err 1
+  # The host checks the samples' spacing over more than eight of them: wait for nine.
+  wait_for_count "$(ls /tmp/logs/jumpB/*.jsonl | head -n 1)" '"event":"sample"' 9 60 || echo "run B logged fewer than 9 samples" >&2
   kill -TERM $runB
   wait $runB
   check "run B exits 0 after the clock jumps" test $? = 0
@@ -123,7 +125,7 @@ load() {
     sleep 1
   done
   wait $_inject
-  usleep 300000
+  wait_for_unplugged /tmp/$_name.err 1
   kill -TERM $_run
   wait $_run
   check "run exits 0 after the load ($_name)" test $? = 0

@@ -53,8 +53,9 @@ usleep 500000
 # flip is a sysfs write from the guest's shell, 3-6 ms apart on an emulated CPU: five flips
 # to pressed once took 21 ms, past the profile's 10 ms debounce, and so were two presses.
 gpiosim_bounce 17 3; usleep 300000; gpiosim_bounce 17 3
-sleep 1
-# Idle: the loop should not wake while nothing happens.
+# The bouncing press is the fourth gesture (press, both, both, press): once it is logged ...
+wait_for_count /tmp/gpio.out '"event":"gesture"' 4 60 || echo "the bouncing press was never logged" >&2
+# ... idle: the loop should not wake while nothing happens (the idle stretch measured, not a wait).
 sleep 3
 kill -TERM $run
 wait $run
@@ -140,7 +141,8 @@ gpiosim_release 17; gpiosim_release 27
 check "actionsim requests the lines again once the chip is back" gpiosim_wait_requested 17 10
 wait_for_text /tmp/loss.err "is back" 10
 gpiosim_press 17; usleep 100000; gpiosim_release 17
-sleep 1
+# The press after the chip came back is the second gesture: once it is logged, stop.
+wait_for_count /tmp/loss.out '"event":"gesture"' 2 60 || echo "the press after the chip came back was never logged" >&2
 kill -TERM $run
 wait $run
 check "run exits 0 after losing the chip" test $? = 0
