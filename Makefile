@@ -31,7 +31,7 @@ EXAMPLE_PACKAGES_DeepLog := --package Examples/DeepLog/DeepLogKit
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help check test-loaded deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev clean
+.PHONY: help check test-loaded deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev deb test-trixie test-deb clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
@@ -52,6 +52,8 @@ help:
 	@echo "make test-long     the long tests: a minute of 1,000 button edges a second under qemu, memory under mashing"
 	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
+	@echo "make deb    actionsim_VERSION_ARCH.deb for this machine: the static actionsim, udev rules, actionsim.service, man page"
+	@echo "make test-trixie   the README's board commands in a Debian 13 root (debootstrap), then the .deb's checks (~25 min cold)"
 
 # Apt packages, installed only when one is missing.
 deps: toolchain
@@ -265,6 +267,35 @@ install-udev:
 	  echo "==> rules reloaded; input devices and GPIO chips re-triggered"; \
 	else echo "==> udev is not running here: the rules apply from the next boot"; fi
 	@echo "==> now: sudo usermod -aG actionsim $$USER, then log in again"
+
+# A Debian package for the machine it runs on (packaging/deb/build-deb.sh): the static
+# executable of make release, stripped, with the udev rules, actionsim.service and its
+# /etc/default/actionsim, a man page made by help2man from the commands' help, and maintainer
+# scripts (the actionsim user; udev's rules reloaded). Written into the checkout.
+DEB_PACKAGES := help2man file binutils
+deb: release
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing Debian packages for make deb:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	@echo "==> packaging $(RELEASE_BIN) as a .deb"
+	rm -f actionsim_*.deb
+	packaging/deb/build-deb.sh $(RELEASE_BIN) .
+
+# The README's board commands, as written, in a Debian 13 root made by debootstrap (kept in
+# ~/.cache/actionsim/trixie), then the .deb they built: dpkg -i, systemd-analyze verify,
+# lintian, the installed actionsim's demo (Tests/trixie/test-trixie.sh). Not part of make test:
+# about 25 minutes the first time (the static build of every dependency in the root), a few
+# after (docs/testing.md). It needs root (debootstrap, chroot, mounts).
+test-trixie:
+	@dpkg -s debootstrap >/dev/null 2>&1 || { echo "==> installing debootstrap"; \
+	  $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq debootstrap; }
+	@echo "==> the README's board commands in a Debian 13 root, then the .deb's checks (Tests/trixie/test-trixie.sh)"
+	$(SUDO) Tests/trixie/test-trixie.sh
+
+# The .deb's checks are test-trixie's last step: the package is the one the board commands built.
+test-deb: test-trixie
 
 # Exports checked by readers no one here wrote (Garmin's FIT SDK, gpxpy, tcxreader, lxml),
 # against the values in the session database; see Tests/ExportValidation/.
