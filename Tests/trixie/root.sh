@@ -41,12 +41,20 @@ create() {
   # Where the mounts go.
   mkdir -p "$root/opt/swift-packages" "$root/opt/swift" "$root/srv/actionsim.git"
   touch "$root/etc/gitconfig"
-  # pi's git reads the README's clone URL from the checkout's history.
-  chroot "$root" sudo -u pi git config --global --add "url./srv/actionsim.git.insteadOf" "$clone_url" 2>/dev/null || \
-    printf '[url "/srv/actionsim.git"]\n\tinsteadOf = %s\n' "$clone_url" > "$root/home/pi/.gitconfig"
-  chroot "$root" chown pi:pi /home/pi/.gitconfig
   touch "$root/.actionsim-ready"
   log "made the Debian 13 root: $root ($(du -sh --one-file-system "$root" | cut -f1))"
+}
+
+# pi's git (written on every run): the README's clone URL leads to the checkout's history, and
+# the mounted repositories, owned by this machine's root, are not refused as another user's.
+pi_git() {
+  cat > "$root/home/pi/.gitconfig" <<GIT
+[url "/srv/actionsim.git"]
+	insteadOf = $clone_url
+[safe]
+	directory = *
+GIT
+  chroot "$root" chown pi:pi /home/pi/.gitconfig
 }
 
 # CMD in the root, in a private mount namespace: its mounts end with it.
@@ -56,6 +64,7 @@ run_in_root() {
   [[ -x /opt/swift/usr/bin/swift ]] || die "no Swift toolchain at /opt/swift (make toolchain)"
   [[ -d /opt/swift-packages ]] || die "no Swift package mirror at /opt/swift-packages"
   [[ -d $checkout/.git ]] || die "$checkout is not a git checkout"
+  pi_git
   unshare --mount --propagation private -- bash -euo pipefail -c '
     root=$1 checkout=$2 user=$3; shift 3
     mount -t proc proc "$root/proc"
