@@ -14,18 +14,18 @@ public final class HKHealthStore: Sendable {
     /// the simulated wearer has already agreed, so it returns at once, on the same instant of
     /// the engine's clock.
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
-        recordRequest(toShare: typesToShare)
+        recordRequest(toShare: typesToShare, read: typesToRead)
     }
 
     /// The same, for code that takes a completion handler; it is called before this returns.
     public func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
                                      completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        recordRequest(toShare: typesToShare ?? [])
+        recordRequest(toShare: typesToShare ?? [], read: typesToRead ?? [])
         completion(true, nil)
     }
 
-    private func recordRequest(toShare types: Set<HKSampleType>) {
-        HealthDatabase.current.authorize(types)
+    private func recordRequest(toShare types: Set<HKSampleType>, read: Set<HKObjectType>) {
+        HealthDatabase.current.authorize(types, read: read)
         ActionButtonRuntime.host?.requestHealthAuthorization()
     }
 
@@ -110,6 +110,8 @@ public final class HKHealthStore: Sendable {
 final class HealthDatabase: Sendable {
     private struct Contents {
         var authorized: Set<String> = []
+        /// The types the app asked to read (a watch never says whether it may).
+        var askedToRead: Set<String> = []
         var samples: [Saved] = []
         /// How many samples were saved and deletions made: the anchor queries hand out.
         var changes = 0
@@ -133,8 +135,16 @@ final class HealthDatabase: Sendable {
 
     private static let processWide = HealthDatabase()
 
-    func authorize(_ types: Set<HKSampleType>) {
-        contents.withLock { $0.authorized.formUnion(types.map(\.identifier)) }
+    func authorize(_ types: Set<HKSampleType>, read: Set<HKObjectType> = []) {
+        contents.withLock {
+            $0.authorized.formUnion(types.map(\.identifier))
+            $0.askedToRead.formUnion(read.map(\.identifier))
+        }
+    }
+
+    /// Whether the app asked to read or share the type.
+    func wasAsked(aboutType identifier: String) -> Bool {
+        contents.withLock { $0.authorized.contains(identifier) || $0.askedToRead.contains(identifier) }
     }
 
     func isAuthorized(_ type: HKObjectType) -> Bool { contents.withLock { $0.authorized.contains(type.identifier) } }
@@ -184,6 +194,12 @@ final class HealthDatabase: Sendable {
 
     /// Every sample saved, oldest first.
     var samples: [HKSample] { contents.withLock { $0.samples.map(\.sample) } }
+
+    /// Every sample saved, with the change that saved it.
+    var saved: [Saved] { contents.withLock { $0.samples } }
+
+    /// The samples saved and the anchor after the last change, at one instant.
+    var snapshot: ([Saved], Int) { contents.withLock { ($0.samples, $0.changes) } }
 
     func run(_ query: HKQuery) {
         let (samples, anchor) = contents.withLock { contents -> ([Saved], Int) in

@@ -11,11 +11,14 @@ public protocol HKLiveWorkoutBuilderDelegate: AnyObject {
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
     /// The session ended an activity.
     func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+    /// The wearer moved into another heart-rate zone (watchOS 27).
+    func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate)
 }
 
 extension HKLiveWorkoutBuilderDelegate {
     public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity) {}
     public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity) {}
+    public func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate) {}
 }
 
 /// Collects a live workout's data (Apple's page: "HKLiveWorkoutBuilder"): a workout builder
@@ -35,6 +38,8 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
         var previous: SensorReading?
         var currentActivity: HKWorkoutActivity?
         var collectsEvents = true
+        /// The heart-rate zone the wearer is in, once a heart rate was collected.
+        var zoneIndex: Int?
     }
 
     private let live = LockedState(Live())
@@ -175,6 +180,24 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
         guard !samples.isEmpty else { return }
         HealthDatabase.current.add(samples)
         delegate?.workoutBuilder(self, didCollectDataOf: Set(samples.map(\.sampleType)))
+        if let heartRate = samples.last(where: { $0.quantityType == HKQuantityType(.heartRate) }) { heartRateCollected(heartRate) }
+    }
+
+    /// Tells the delegate when the heart rate crosses into another zone (watchOS 27).
+    private func heartRateCollected(_ sample: HKQuantitySample) {
+        let type = HKQuantityType(.heartRate)
+        guard let configuration = try? configuredZones(for: type), let zone = configuration.zone(of: sample.quantity) else { return }
+        let previous = live.withLock { live -> Int? in
+            defer { live.zoneIndex = zone.index }
+            return live.zoneIndex
+        }
+        guard previous != zone.index, let delegate else { return }
+        let group = zoneGroup(for: type)
+        let update = HKLiveWorkoutZoneUpdate(lastSampleProcessedDate: sample.startDate,
+                                             current: group?.zoneDurations.first { $0.zone.index == zone.index },
+                                             previous: previous.flatMap { index in group?.zoneDurations.first { $0.zone.index == index } },
+                                             group: group)
+        delegate.workoutBuilder(self, didUpdateWorkoutZone: update)
     }
 
     /// What one reading adds: discrete values at its instant, cumulative ones as the amount

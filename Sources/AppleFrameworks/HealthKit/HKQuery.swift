@@ -7,10 +7,20 @@ public class HKQuery: @unchecked Sendable {
     public let predicate: NSPredicate?
 
     public var sampleType: HKSampleType? { objectType as? HKSampleType }
+    /// The types and predicates of a query made from several descriptors (nil otherwise).
+    let descriptors: [HKQueryDescriptor]?
 
     init(type: HKObjectType, predicate: NSPredicate?) {
         self.objectType = type
         self.predicate = predicate
+        self.descriptors = nil
+    }
+
+    /// A query over several sample types: it has no single type or predicate, as on a watch.
+    init(descriptors: [HKQueryDescriptor]) {
+        self.objectType = nil
+        self.predicate = nil
+        self.descriptors = descriptors
     }
 
     /// Samples that began at or after `startDate` and ended by `endDate` (with `.strictStartDate`
@@ -57,6 +67,7 @@ public class HKQuery: @unchecked Sendable {
     }
 
     func matches(_ sample: HKSample) -> Bool {
+        if let descriptors { return descriptors.contains { $0.matches(sample) } }
         guard sample.sampleType == objectType else { return false }
         return predicate?.evaluate(with: sample) ?? true
     }
@@ -116,6 +127,15 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         self.limit = limit
         self.resultsHandler = handler
         super.init(type: type, predicate: predicate)
+    }
+
+    /// An anchored query over several sample types and predicates (watchOS 8).
+    public init(queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+                resultsHandler handler: @escaping Handler) {
+        self.anchor = anchor
+        self.limit = limit
+        self.resultsHandler = handler
+        super.init(descriptors: queryDescriptors)
     }
 
     override var isLongRunning: Bool { true }

@@ -96,26 +96,48 @@ public typealias HKObserverQueryCompletionHandler = () -> Void
 /// "HKObserverQuery"): once when it starts, then after each change to this watch's health
 /// database, until `stop(_:)`.
 public final class HKObserverQuery: HKQuery, @unchecked Sendable {
-    // @unchecked: `running` is behind its lock; the handler never changes.
-    private let updateHandler: @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+    // @unchecked: `running` is behind its lock; the handlers never change.
+    private enum Handler {
+        case one(@Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void)
+        case several(@Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void)
+    }
+
+    private let updateHandler: Handler
     private let running = LockedState(false)
 
     public init(sampleType: HKSampleType, predicate: NSPredicate?,
                 updateHandler: @escaping @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void) {
-        self.updateHandler = updateHandler
+        self.updateHandler = .one(updateHandler)
         super.init(type: sampleType, predicate: predicate)
+    }
+
+    /// Watches several sample types at once (watchOS 8); the handler hears which of them
+    /// changed (nil on the first call, when the query starts).
+    public init(queryDescriptors: [HKQueryDescriptor],
+                updateHandler: @escaping @Sendable (HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler,
+                                                    (any Error)?) -> Void) {
+        self.updateHandler = .several(updateHandler)
+        super.init(descriptors: queryDescriptors)
     }
 
     override var isLongRunning: Bool { true }
 
     override func start(with saved: [HealthDatabase.Saved], anchor: Int) {
         running.withLock { $0 = true }
-        updateHandler(self, {}, nil)
+        call(changed: nil)
     }
 
     override func storeChanged(added: [HKSample], deleted: [HKSample], anchor: HKQueryAnchor) {
-        guard running.withLock({ $0 }), (added + deleted).contains(where: matches) else { return }
-        updateHandler(self, {}, nil)
+        let changed = (added + deleted).filter(matches)
+        guard running.withLock({ $0 }), !changed.isEmpty else { return }
+        call(changed: Set(changed.map(\.sampleType)))
+    }
+
+    private func call(changed: Set<HKSampleType>?) {
+        switch updateHandler {
+        case .one(let handler): handler(self, {}, nil)
+        case .several(let handler): handler(self, changed, {}, nil)
+        }
     }
 
     override func stopped() { running.withLock { $0 = false } }

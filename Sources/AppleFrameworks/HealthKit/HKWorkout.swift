@@ -9,9 +9,13 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public let allStatistics: [HKQuantityType: HKStatistics]
     /// The activities a builder added (a multisport workout's legs), in order.
     public let workoutActivities: [HKWorkoutActivity]
+    /// Time in each zone over the whole workout (watchOS 27), for heart rate when it was collected.
+    public let zoneGroupsByType: [HKQuantityType: HKWorkoutZoneGroup]?
 
     init(activityType: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval, events: [HKWorkoutEvent],
-         statistics: [HKQuantityType: HKStatistics], metadata: [String: any Sendable]?, activities: [HKWorkoutActivity] = []) {
+         statistics: [HKQuantityType: HKStatistics], metadata: [String: any Sendable]?, activities: [HKWorkoutActivity] = [],
+         zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]? = nil) {
+        self.zoneGroupsByType = zoneGroups
         self.workoutActivityType = activityType
         self.duration = duration
         self.workoutEvents = events

@@ -19,6 +19,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var metadata: [String: any Sendable] = [:]
         var samples: [HKQuantityType: [HKQuantitySample]] = [:]
         var activities: [HKWorkoutActivity] = []
+        /// Zones the app set for this workout (watchOS 27).
+        var customZones: [HKQuantityType: HKWorkoutZoneConfiguration] = [:]
     }
 
     public let workoutConfiguration: HKWorkoutConfiguration
@@ -113,23 +115,30 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     func saveWorkout() throws -> HKWorkout {
         let statistics = allStatistics
-        let (start, end, events, metadata, activities, duration) = try values.withLock { values in
+        let zoneConfigurations = Self.zoneTypes.compactMap { try? configuredZones(for: $0) }
+        let (start, end, events, metadata, activities, duration, samples) = try values.withLock { values in
             guard values.phase == .ended, let start = values.startDate, let end = values.endDate else {
                 throw HKError(.errorInvalidArgument, "finishWorkout needs endCollection first")
             }
             values.phase = .finished
             let duration = Swift.max(0, end.timeIntervalSince(start) - values.pausedTotal)
             let samples = values.samples.values.flatMap { $0 }
-            let activities = values.activities.map { $0.finished(by: end, samples: samples) }
-            return (start, end, values.events, values.metadata, activities, duration)
+            let activities = values.activities.map { $0.finished(by: end, samples: samples, zones: zoneConfigurations) }
+            return (start, end, values.events, values.metadata, activities, duration, samples)
         }
         let workout = HKWorkout(activityType: workoutConfiguration.activityType, start: start, end: end, duration: duration,
                                 events: events, statistics: statistics, metadata: metadata.isEmpty ? nil : metadata,
-                                activities: activities)
+                                activities: activities, zoneGroups: zoneGroups(samples: samples, end: end))
         HealthDatabase.current.add([workout])
         saved(workout)
         return workout
     }
+
+    /// The builder of a series to attach to the workout (Apple's page:
+    /// "seriesBuilder(for:)"). On a watch the route's is an `HKWorkoutRouteBuilder`, fed with
+    /// CoreLocation's positions; the simulated watch gives apps no location source, so there
+    /// is no series to build and this is nil, as for a type a builder does not support.
+    public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? { nil }
 
     /// A live builder logs the saved workout.
     func saved(_ workout: HKWorkout) {}
@@ -246,6 +255,14 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 }
 
+/// Builds a series sample attached to a workout (Apple's page: "HKSeriesBuilder").
+public class HKSeriesBuilder: @unchecked Sendable {
+    init() {}
+
+    /// Throws the series away.
+    public func discard() {}
+}
+
 /// One activity of a workout, such as the swim, ride and run of a triathlon (Apple's page:
 /// "HKWorkoutActivity"). Its statistics are worked out from the builder's samples when the
 /// workout is saved.
@@ -258,6 +275,8 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
     public let metadata: [String: any Sendable]?
     public let workoutEvents: [HKWorkoutEvent]
     public let allStatistics: [HKQuantityType: HKStatistics]
+    /// Time in each zone during the activity (watchOS 27); nil until the workout is saved.
+    public let zoneGroupsByType: [HKQuantityType: HKWorkoutZoneGroup]?
 
     public convenience init(workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?,
                             metadata: [String: Any]?) {
@@ -266,7 +285,9 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
     }
 
     init(uuid: UUID, configuration: HKWorkoutConfiguration, start: Date, end: Date?, metadata: [String: any Sendable]?,
-         events: [HKWorkoutEvent], statistics: [HKQuantityType: HKStatistics]) {
+         events: [HKWorkoutEvent], statistics: [HKQuantityType: HKStatistics],
+         zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]? = nil) {
+        self.zoneGroupsByType = zoneGroups
         self.uuid = uuid
         self.workoutConfiguration = configuration
         self.startDate = start
@@ -293,14 +314,18 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
 
     /// The activity as the saved workout keeps it: ended, with the statistics of the samples
     /// that fall inside it.
-    func finished(by workoutEnd: Date, samples: [HKQuantitySample]) -> HKWorkoutActivity {
+    func finished(by workoutEnd: Date, samples: [HKQuantitySample], zones: [HKWorkoutZoneConfiguration] = []) -> HKWorkoutActivity {
         let end = endDate ?? workoutEnd
         let inside = samples.filter { $0.startDate >= startDate && $0.endDate <= end }
         let statistics = Dictionary(grouping: inside, by: \.quantityType).mapValues {
             HKStatistics(quantityType: $0[0].quantityType, samples: $0, start: startDate, end: end)
         }
+        var groups: [HKQuantityType: HKWorkoutZoneGroup] = [:]
+        for configuration in zones where inside.contains(where: { $0.quantityType == configuration.quantityType }) {
+            groups[configuration.quantityType] = HKWorkoutZoneGroup(configuration: configuration, samples: inside, end: end)
+        }
         return HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: end, metadata: metadata,
-                                 events: workoutEvents, statistics: statistics)
+                                 events: workoutEvents, statistics: statistics, zoneGroups: groups)
     }
 
     public static func == (lhs: HKWorkoutActivity, rhs: HKWorkoutActivity) -> Bool { lhs.uuid == rhs.uuid }

@@ -37,10 +37,16 @@ public protocol HKWorkoutSessionDelegate: AnyObject {
     func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error)
     /// Pauses and resumes, as the session makes them.
     func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
+    /// Data the mirrored session on the companion iPhone sent (watchOS 10).
+    func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
+    /// Mirroring to the companion iPhone ended (watchOS 10).
+    func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
 }
 
 extension HKWorkoutSessionDelegate {
     public func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {}
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]) {}
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?) {}
 }
 
 /// A workout (or dive) session (Apple's page: "HKWorkoutSession"): what the system's start
@@ -63,6 +69,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
         var endDate: Date?
         var builder: HKLiveWorkoutBuilder?
         var currentActivity: HKWorkoutActivity?
+        var mirroring = false
     }
 
     public let workoutConfiguration: HKWorkoutConfiguration
@@ -191,6 +198,67 @@ public final class HKWorkoutSession: @unchecked Sendable {
         values.withLock { $0.endDate = SimulatedDate.now(on: host) }
         HealthDatabase.current.activeSession = nil
         transition(to: .ended, on: host, event: nil)
+    }
+
+    // MARK: Mirroring to the companion iPhone (watchOS 10)
+
+    /// Starts mirroring the session to the companion iPhone. The simulation runs no iPhone:
+    /// the session must be running or paused (else Apple's `errorInvalidArgument`), the
+    /// session log records the mirroring, and nothing answers from the other side.
+    public func startMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        do {
+            try startMirroring()
+            completion(true, nil)
+        } catch {
+            completion(false, error)
+        }
+    }
+
+    public func startMirroringToCompanionDevice() async throws { try startMirroring() }
+
+    private func startMirroring() throws {
+        guard let host, state == .running || state == .paused || state == .prepared else {
+            throw HKError(.errorInvalidArgument, "startMirroringToCompanionDevice needs a prepared, running or paused workout session")
+        }
+        values.withLock { $0.mirroring = true }
+        host.log("HealthKit: mirroring the workout session to the companion iPhone (the simulation runs no iPhone app)")
+    }
+
+    /// Stops mirroring; the delegate hears of the disconnection, as on a watch.
+    public func stopMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        stopMirroring()
+        completion(true, nil)
+    }
+
+    public func stopMirroringToCompanionDevice() async throws { stopMirroring() }
+
+    private func stopMirroring() {
+        guard values.withLock({ state -> Bool in
+            defer { state.mirroring = false }
+            return state.mirroring
+        }) else { return }
+        host?.log("HealthKit: stopped mirroring the workout session")
+        delegate?.workoutSession(self, didDisconnectFromRemoteDeviceWithError: nil)
+    }
+
+    /// Sends data to the mirrored session: logged with its size; without mirroring started,
+    /// Apple's `errorInvalidArgument`.
+    public func sendToRemoteWorkoutSession(data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+        do {
+            try send(data)
+            completion(true, nil)
+        } catch {
+            completion(false, error)
+        }
+    }
+
+    public func sendToRemoteWorkoutSession(data: Data) async throws { try send(data) }
+
+    private func send(_ data: Data) throws {
+        guard values.withLock({ $0.mirroring }), let host else {
+            throw HKError(.errorInvalidArgument, "sendToRemoteWorkoutSession needs startMirroringToCompanionDevice first")
+        }
+        host.log("HealthKit: sent \(data.count) bytes to the mirrored workout session")
     }
 
     /// The watch the session runs on (nil before it starts).

@@ -89,6 +89,29 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
     }
 }
 
+extension WKExtendedRuntimeSession {
+    /// Whether the wearer made this app the one a smart-alarm or other session type starts
+    /// on its own (watchOS 9). The simulated wearer was never asked: `.inactive`, logged.
+    public class func requestAutoLaunchAuthorizationStatus(
+        completion: @escaping @Sendable (WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus, (any Error)?) -> Void) {
+        completion(autoLaunchStatus(), nil)
+    }
+
+    public class func requestAutoLaunchAuthorizationStatus() async throws -> WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus {
+        autoLaunchStatus()
+    }
+
+    private static func autoLaunchStatus() -> WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus {
+        ActionButtonRuntime.host?.log("WatchKit: auto-launch authorization asked; the simulated wearer has not made this app the auto-launch app")
+        return .inactive
+    }
+}
+
+/// Apple's page: "WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus".
+public enum WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus: Int, Hashable, Sendable {
+    case unknown = 0, inactive, active
+}
+
 /// Where a session is in its life (Apple's page: "WKExtendedRuntimeSessionState").
 public enum WKExtendedRuntimeSessionState: Int, Hashable, Sendable {
     case notStarted = 0, scheduled, running, invalid

@@ -51,6 +51,29 @@ public final class WKInterfaceDevice: Sendable {
     public var supportsAudioStreaming: Bool { true }
     /// An Apple Watch Ultra may be taken under water, so Water Lock is offered.
     public var waterResistanceRating: WKWaterResistanceRating { .wr50 }
+    /// One identifier per simulated watch, the same for every app on it (on a watch, per
+    /// vendor); new for each simulated watch.
+    public var identifierForVendor: UUID? { VendorIdentifier.current.value }
+    /// The wearer's text size: the system's default, `UICTContentSizeCategoryL`.
+    public var preferredContentSizeCategory: String { "UICTContentSizeCategoryL" }
+    /// The simulated watch's language reads left to right.
+    public var layoutDirection: WKInterfaceLayoutDirection { .leftToRight }
+}
+
+/// Which way the interface reads (Apple's page: "WKInterfaceLayoutDirection").
+public enum WKInterfaceLayoutDirection: Int, Hashable, Sendable {
+    case leftToRight = 0, rightToLeft
+}
+
+/// One watch's vendor identifier.
+final class VendorIdentifier: Sendable {
+    let value = UUID()
+
+    static var current: VendorIdentifier {
+        ActionButtonRuntime.host?.watchObject(VendorIdentifier.self) { VendorIdentifier() } ?? processWide
+    }
+
+    private static let processWide = VendorIdentifier()
 }
 
 /// The Taptic Engine's patterns (Apple's page: "WKHapticType").

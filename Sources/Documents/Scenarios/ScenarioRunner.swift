@@ -104,6 +104,7 @@ public enum ScenarioRunner {
         func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) { instrument.wake(at: time, into: &events) }
         func takeAppReading() -> SensorSample? { instrument.takeAppReading() }
         func appReadings(wanted: Bool) { instrument.appReadings(wanted: wanted) }
+        var wearer: WearerProfile? { instrument.wearer }
     }
 
     /// Counts events instead of keeping them.

@@ -54,7 +54,13 @@ public final class SimulationEngine {
     public private(set) var recognizer: PressRecognizer
     @exclusivity(unchecked)
     public private(set) var system: ActionButtonSystem
-    public var instruments: [any SimulationInstrument] = []
+    public var instruments: [any SimulationInstrument] = [] {
+        // The wearer the sensors model is the one the watch's Health app knows (HealthKit's
+        // characteristics and zones read it).
+        didSet {
+            if let wearer = instruments.lazy.compactMap(\.wearer).first { _ = host.watchObject(WearerProfile.self) { wearer } }
+        }
+    }
     /// A9 and similar warnings from installing the app.
     public let installWarnings: [AppRegistry.Warning]
 

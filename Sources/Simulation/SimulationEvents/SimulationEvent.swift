@@ -70,11 +70,14 @@ public protocol SimulationInstrument: AnyObject {
     /// Whether any app listens for readings (a submersion manager's delegate, a live
     /// workout builder): readings between samples are made only then, since nothing logs them.
     func appReadings(wanted: Bool)
+    /// Who wears the watch, if this instrument knows (the sensors do).
+    var wearer: WearerProfile? { get }
 }
 
 extension SimulationInstrument {
     public func takeAppReading() -> SensorSample? { nil }
     public func appReadings(wanted: Bool) {}
+    public var wearer: WearerProfile? { nil }
 }
 
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
