@@ -65,7 +65,7 @@ struct LiveCommandTests {
         #expect(run.output.contains("\"step\":\"live session ended (input ended)"))
     }
 
-    @Test("q ends the live session as the user's own end: stored as ended at the time of q, said so; SIGTERM stores it interrupted (issue 27)")
+    @Test("q and SIGTERM (a service stopped) end the live session: stored as ended, said so; SIGINT stores it interrupted (issue 27)")
     func quitEndsTheSession() async throws {
         let scratch = Scratch()
         let store = scratch.path + "/store"
@@ -86,10 +86,22 @@ struct LiveCommandTests {
         #expect(await signalled.waitFor("live input"))
         signalled.type("a")
         #expect(await signalled.waitFor("start deadline met"))
-        signalled.signal(SIGTERM)
+        signalled.signal(SIGINT)
         #expect(await signalled.finish() == 0)
         let interrupted = try await CLI.run(["sessions", "--data-dir", other.path + "/store"])
         #expect(interrupted.stdout.contains("interrupted"), "\(interrupted.stdout)")
+
+        // systemctl stop sends SIGTERM: the service's session ends, it did not crash.
+        let service = Scratch()
+        let stopped = try Running(["run", "--no-log", "--data-dir", service.path + "/store", "--first-press", "running"], in: service)
+        #expect(await stopped.waitFor("live input"))
+        stopped.type("a")
+        #expect(await stopped.waitFor("start deadline met"))
+        stopped.signal(SIGTERM)
+        #expect(await stopped.finish() == 0)
+        #expect(service.read("err").contains("session 1 ended by SIGTERM (a stop request), stored as ended"), "\(service.read("err"))")
+        let ended = try await CLI.run(["sessions", "--data-dir", service.path + "/store"])
+        #expect(ended.stdout.contains("ended") && !ended.stdout.contains("interrupted"), "\(ended.stdout)")
     }
 
     @Test("T4: SIGTERM ends the session cleanly, the log is flushed and closed; SIGHUP is logged; an idle loop does not wake")

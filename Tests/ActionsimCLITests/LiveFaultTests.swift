@@ -188,8 +188,9 @@ struct LiveFaultTests {
         let session = try stored(scratch.database, session: 1)
         #expect(session.integrity == "ok")
         #expect(session.samples == sampleTimes(lines), "the store has exactly the samples the log has")
-        // Stopped with the session still on: marked interrupted at once, not left for a restart.
-        #expect(session.status == "interrupted")
+        // Stopped with the session still on: ended at once (SIGTERM is a stop request, as
+        // systemctl stop sends), not left for a restart.
+        #expect(session.status == "ended")
         #expect(run.errors.contains("session store: \(scratch.database) (session 1, \(session.samples.count) samples"))
 
         try await scratch.expectNothingToReport("restart")

@@ -32,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
 
         With --web: a web page of the session on 127.0.0.1:8080 (--listen ADDR:PORT elsewhere): a drawn Apple Watch Ultra whose Action and side buttons press (with the token in the printed URL, unless --read-only), live charts and the timeline.
 
-        Signals: SIGINT or SIGTERM end the session cleanly (the log is flushed and closed); SIGHUP reloads the device profile; Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops, and fg goes on.
+        Signals: SIGINT or SIGTERM end the run cleanly (the log is flushed and closed; SIGTERM stores the session as ended, SIGINT as interrupted); SIGHUP reloads the device profile; Ctrl-Z (SIGTSTP) gives the shell its terminal back and stops, and fg goes on.
         Exit status: 0 ended normally (q, Ctrl-C, SIGTERM, the end of piped input), 2 bad setup or profile, 3 the device could not be opened, 4 a system call failed.
         """)
 
@@ -267,10 +267,16 @@ struct LiveRun {
         }
         out.flush()
         web?.stop(at: outcome.endTime)
-        // `q` is the person ending the run, and the session with it: stored as ended. A signal
-        // or the input's end stops the run under the session: stored as interrupted.
-        result.notes += records.close(at: outcome.endTime, output: shownOn,
-                                      endingOpenSession: outcome.reason == .quit ? "ended by the user (q)" : nil)
+        // `q` is the person ending the run, and the session with it: stored as ended. So is
+        // SIGTERM, a request to stop (`systemctl stop actionsim`, a shutdown): the service's
+        // sessions would otherwise all read as crashes. SIGINT or the input's end stops the
+        // run under the session: stored as interrupted.
+        let ending: String? = switch outcome.reason {
+        case .quit: "ended by the user (q)"
+        case .signal("SIGTERM"): "ended by SIGTERM (a stop request)"
+        default: nil
+        }
+        result.notes += records.close(at: outcome.endTime, output: shownOn, endingOpenSession: ending)
         if let labLink { result.notes += labLink.finish() }
         if let recorder, let recordTo {
             let recorded = Date()

@@ -141,7 +141,7 @@ public final class EventLoop {
         var count: Int32
         let timeout: Int32 = alwaysReady.isEmpty ? -1 : 0
         repeat {
-            count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), timeout) }
+            count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress!, Int32($0.count), timeout) }
         } while count < 0 && errno == EINTR
         guard count >= 0 else { throw SystemError(operation: "epoll_wait", errno: errno) }
         wakeCount += 1
