@@ -47,9 +47,10 @@ struct StoreUseTests {
     func fullStoreAtTheStart() async throws {
         let total = try await Self.demoSampleCount()
         let store = CLI.temporaryDirectory() + "/actionsim.sqlite"
-        // 100 KB: room for the store (its write-ahead log holds the new tables' pages) and
-        // session 1's row, not for its first batch of samples.
-        let run = try await Self.replayWithFullStore(store, kilobytes: 100)
+        // 116 KB: room for the store (its write-ahead log holds the new tables' pages, a
+        // frame per migration: 100 KB was enough before the fourth) and session 1's row, not
+        // for its first batch of samples.
+        let run = try await Self.replayWithFullStore(store, kilobytes: 116)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("expectations:"), "the replay itself goes on")
         #expect(run.stderr.contains("warning: session database \(store): cannot save samples: disk I/O error; not stored: "),
@@ -65,7 +66,7 @@ struct StoreUseTests {
     func fullStoreMidRun() async throws {
         let total = try await Self.demoSampleCount()
         let store = CLI.temporaryDirectory() + "/actionsim.sqlite"
-        let run = try await Self.replayWithFullStore(store, kilobytes: 200)
+        let run = try await Self.replayWithFullStore(store, kilobytes: 240)
         #expect(run.status == 0, "\(run.stderr)")
         let notStored = try #require(Self.notStored(run.stderr), "\(run.stderr)")
         #expect(notStored.total == total && notStored.lost > 0 && notStored.lost < total)

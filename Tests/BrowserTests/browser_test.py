@@ -437,6 +437,21 @@ def replay(args, driver):
             check(any(abs(cursor - mark) <= 2 for mark in marks),
                   f"scrubbed to the chord at {clock(int(at))}, the chart is {label!r}'s and its cursor (x {cursor:.1f}) "
                   f"is on the chart's mark of that chord (x {', '.join(f'{m:.1f}' for m in marks)})")
+        # One ascent rate (issue 27): at the dive's ascent-rate warning the watch shows the
+        # warning's own figure; on the bottom, a steady depth reads as under 1 m/min, not the
+        # jitter of one sample to the next.
+        warned = [line.text for line in driver.find_elements(By.CSS_SELECTOR, "#timeline li") if "ascent rate" in line.text]
+        check(len(warned) == 1, f"the timeline has the dive's one ascent-rate warning ({warned})")
+        figure = re.search(r"ascent rate (\d+\.\d) m/min", warned[0]).group(1)
+        scrub(driver, timeline_times(driver, "ascent rate")[0])
+        wait_for(driver, lambda d: "M/MIN" in text_of(d, "screen-metric3"), "the watch to show an ascent rate at the warning")
+        check(text_of(driver, "screen-metric3") == f"↑ {figure} M/MIN",
+              f"at the warning the watch shows its figure, {figure} m/min ({text_of(driver, 'screen-metric3')!r})")
+        scrub(driver, 46 * 60)
+        wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:46:00"), "the scrubber to move to 0:46:00")
+        steady = re.match(r"[↑↓] (\d+\.\d) M/MIN", text_of(driver, "screen-metric3"))
+        check(steady is not None and float(steady.group(1)) < 1,
+              f"on the bottom at 0:46:00 the watch's ascent rate is under 1 m/min ({text_of(driver, 'screen-metric3')!r})")
         # 12 minutes into the demo: the trail run is on and Mark Lap is its next action.
         scrub(driver, 12 * 60)
         wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:12:00"), "the scrubber to move to 0:12:00")

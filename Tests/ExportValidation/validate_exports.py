@@ -12,6 +12,7 @@ import argparse
 import csv
 import datetime
 import io
+import json
 import os
 import sqlite3
 import subprocess
@@ -245,7 +246,9 @@ def check_uddf(args, session, rows, events):
           all(abs(float(w.find("u:temperature", ns).text) - (r["water_temperature"] + 273.15)) <= 0.006 for w, r in zip(waypoints, rows)))
     greatest = float(root.find(".//u:informationafterdive/u:greatestdepth", ns).text)
     check("UDDF: greatest depth", abs(greatest - max(r["depth"] for r in rows)) <= 0.006, greatest)
-    warnings = [e for e in events if e["kind"] == "warning" and e["label"].startswith("ascent")]
+    # The store keeps each warning's code beside its sentence (events.detail): read the code.
+    warnings = [e for e in events if e["kind"] == "warning" and e["detail"]
+                and json.loads(e["detail"])["code"] == "ascent-rate"]
     alarms = root.findall(".//u:waypoint/u:alarm", ns)
     check("UDDF: an ascent alarm per ascent-rate warning", len([a for a in alarms if a.text == "ascent"]) == len(warnings), len(alarms))
     if args.uddf_xsd:

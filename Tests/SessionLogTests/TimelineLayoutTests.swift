@@ -10,8 +10,8 @@ struct TimelineLayoutTests {
     static let events: [SimulationEvent] = [
         SimulationEvent(time: .zero, kind: .edge(Edge(.action, .down, at: .zero))),
         SimulationEvent(time: Timestamp(nanoseconds: 90_000_000), kind: .edge(Edge(.action, .up, at: Timestamp(nanoseconds: 90_000_000)))),
-        SimulationEvent(time: Timestamp(nanoseconds: 3_009_400_000_000), kind: .warning(
-            "ascent rate 10.7 m/min exceeds the 10.0 m/min limit at 19.3 m, and this sentence goes on well past eighty columns")),
+        SimulationEvent(time: Timestamp(nanoseconds: 3_009_400_000_000), kind: .warning(.app(
+            "ascent rate 10.7 m/min exceeds the 10.0 m/min limit at 19.3 m, and this sentence goes on well past eighty columns"))),
     ]
 
     @Test("Below 100 columns the layout is compact; wider, or not a terminal, it is the one with every column")

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import Foundation
+import GRDB
 import Scenarios
 import SessionStore
 import Telemetry
@@ -29,6 +30,42 @@ struct SessionStoreTests {
         // The first press came before the session started; it is kept with the session.
         #expect(session.events.first?.kind == .press && session.events.first!.time < session.startTime)
         #expect(session.wallClock(session.startTime) == 1_700_000_000_000_000_000 + session.startTime.nanoseconds)
+    }
+
+    @Test("Issue 28: a warning is stored with its code and numbers; readers count it by code, also in a store from before codes")
+    func warningCodes() async throws {
+        let path = Fixture.temporaryDirectory() + "/store.sqlite"
+        let rushed = """
+            sensors:
+              dive:
+                rated-depth: 30
+                profile: [{at: 0s, depth: 0}, {at: 3m, depth: 35}, {at: 10m, depth: 35}, {at: 11m, depth: 15}, {at: 15m, depth: 0}]
+            """
+        do {
+            let database = try SessionDatabase(path: path)
+            let recorder = Fixture.recorder(database)
+            let outcome = try await Fixture.run(Fixture.dive(sensors: rushed), sinks: [recorder])
+            #expect(recorder.close() == nil)
+            let logged = outcome.events.compactMap { if case .warning(let warning) = $0.kind { warning } else { nil } }
+            let id = try #require(try database.sessions().first?.id)
+            let stored = try database.session(id: id).events.compactMap(\.warning)
+            // The numbers come back as they were logged, not as the sentence rounds them.
+            #expect(stored == logged && stored.count == 2)
+            let summary = try database.read(id: id) { try SessionSummary($0) }
+            #expect(summary.ascentRateWarnings == 1 && summary.ratedDepthWarnings == 1)
+        }
+        // A store written before codes: no detail column, warnings as sentences only.
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                ALTER TABLE events DROP COLUMN detail;
+                DELETE FROM grdb_migrations WHERE identifier = 'v4-warning-detail';
+                """)
+        }
+        let old = try SessionDatabase(path: path)
+        let id = try #require(try old.sessions().first?.id)
+        let summary = try old.read(id: id) { try SessionSummary($0) }
+        #expect(summary.ascentRateWarnings == 1 && summary.ratedDepthWarnings == 1)
+        #expect(try old.session(id: id).events.compactMap(\.warningCode) == [.ratedDepth, .ascentRate])
     }
 
     @Test("Samples read with a few fields carry those readings as a full read has them, the others nil; bounds hold")

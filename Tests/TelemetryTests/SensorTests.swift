@@ -108,7 +108,7 @@ struct SensorTests {
     @Test("T2: a too-fast ascent and a dive past the rated depth are warned about; a planned dive is not")
     func warnings() async throws {
         func warnings(_ outcome: ScenarioOutcome) -> [String] {
-            outcome.events.compactMap { if case .warning(let text) = $0.kind { text } else { nil } }
+            outcome.events.compactMap { if case .warning(let warning) = $0.kind { warning.description } else { nil } }
         }
         #expect(warnings(try await Fixture.run(Fixture.dive())).isEmpty)
         let rushed = """
@@ -121,6 +121,48 @@ struct SensorTests {
         #expect(found.contains { $0.hasPrefix("ascent rate") && $0.contains("exceeds the 10.0 m/min limit") })
         #expect(found.contains { $0.contains("exceeds the watch's rated depth of 30.0 m") })
         #expect(found.count == 2)
+    }
+
+    @Test("T2 (issue 27): one ascent rate: the warning's figure is the sample's at that moment, the same one the plot traces and the page shows")
+    func oneAscentRate() async throws {
+        let rushed = """
+            sensors:
+              dive:
+                profile: [{at: 0s, depth: 0}, {at: 2m, depth: 22}, {at: 9m, depth: 21}, {at: 10m, depth: 9}, {at: 12m, depth: 0}]
+            """
+        let outcome = try await Fixture.run(Fixture.dive(sensors: rushed))
+        var last: SensorSample?
+        var warned: (rate: Double, limit: Double, depth: Double, sample: SensorSample)?
+        var stationary: [Double] = []
+        for event in outcome.events {
+            switch event.kind {
+            case .sample(let sample):
+                last = sample
+                // On the bottom, between 3 and 8 minutes in: only drift and sensor noise.
+                if sample.elapsed > .seconds(180), sample.elapsed < .seconds(480), let rate = sample.ascentRate { stationary.append(rate) }
+            case .warning(.ascentRate(let rate, let limit, let depth)):
+                warned = (rate, limit, depth, try #require(last))
+            default: break
+            }
+        }
+        let warning = try #require(warned, "no ascent-rate warning")
+        // The warning comes with the sample it was made from, and says that sample's figures.
+        #expect(warning.sample.ascentRate == warning.rate)
+        #expect(warning.sample.depth == warning.depth)
+        #expect(warning.limit == 10)
+        // The plot, the page and `show` read the same figure: AscentRate over the stored depths.
+        var again = AscentRate()
+        var traced: Double?
+        for event in outcome.events {
+            guard case .sample(let sample) = event.kind, let depth = sample.depth else { continue }
+            let rate = again.add(time: event.time.seconds, depth: depth)
+            if sample == warning.sample { traced = rate }
+        }
+        #expect(traced == warning.rate)
+        // Staying at one depth reads as staying: the window smooths the depth's jitter (the
+        // page's rate from one sample to the next showed ↑ 3.8 m/min here).
+        #expect(!stationary.isEmpty)
+        #expect(stationary.allSatisfy { abs($0) < 1 }, "\(stationary.map(abs).max() ?? 0)")
     }
 
     @Test("S1: a bad sensors section is refused with file:line:column and the fix")

@@ -31,6 +31,9 @@ public struct SensorReading: Hashable, Sendable, Codable {
     /// Degrees Celsius.
     public var waterTemperature: Double?
     public var submerged: Bool?
+    /// m/min, up positive: what a dive watch shows, the depth change over the last ten
+    /// seconds (`AscentRate`); nil out of the water or before five seconds of depths.
+    public var ascentRate: Double?
 
     /// A sample as the sensors start it, to be filled in.
     public init(session: SessionLifecycle.Kind, elapsed: Duration) {

@@ -56,6 +56,10 @@ struct ShowCommand: ParsableCommand {
             if let d = summary.maxDepth { lines.append(row("max depth", fixed(d, 1) + " m")) }
             if let t = summary.diveTime { lines.append(row("dive time", TimeFormat.wholeSeconds(t) + " submerged")) }
             if let t = summary.minTemperature { lines.append(row("min temperature", fixed(t, 1) + " °C")) }
+            if let peak = summary.peakAscent {
+                lines.append(row("fastest ascent", "\(fixed(peak.rate, 1)) m/min at \(fixed(peak.depth, 1)) m "
+                                 + "(over \(Int(AscentRate.window)) s, as the watch shows it)"))
+            }
             lines.append(row("ascent-rate warnings", "\(summary.ascentRateWarnings)"))
             if summary.ratedDepthWarnings > 0 { lines.append(row("rated-depth warnings", "\(summary.ratedDepthWarnings)")) }
         }

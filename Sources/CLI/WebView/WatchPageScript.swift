@@ -66,8 +66,8 @@ function apply(st, e) {
       break;
     case "next-action": st.next = e.intent; st.nextTitle = e.title ?? e.intent; break;
     case "sample":
-      st.ascent = st.sample && st.sample.depth !== undefined && e.depth !== undefined && e.t > st.sample.t
-        ? (st.sample.depth - e.depth) / (e.t - st.sample.t) * 60 : null;
+      // The watch's own figure (AscentRate: over the last 10 s), never worked out again here.
+      st.ascent = e.ascent_rate ?? null;
       st.sample = e;
       break;
     case "error-shown": st.error = { code: e.code, message: e.message, t: e.t }; break;

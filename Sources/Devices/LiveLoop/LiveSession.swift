@@ -432,7 +432,7 @@ public final class LiveSession {
     }
 
     private func log(_ text: String, warning: Bool, at time: Timestamp) {
-        sink.record(SimulationEvent(time: time, kind: warning ? .warning(text) : .step(text)))
+        sink.record(SimulationEvent(time: time, kind: warning ? .warning(.input(text)) : .step(text)))
         notice(text, warning ? .warning : .status)
     }
 

@@ -318,7 +318,7 @@ public final class ActionButtonHarness {
         case .here(let local): local.installWarnings
         case .process: remoteWarnings
         }
-        return install + events.compactMap { if case .warning(let text) = $0.kind { text } else { nil } }
+        return install + events.compactMap { if case .warning(let warning) = $0.kind { warning.description } else { nil } }
     }
 
     /// The log as `actionsim replay` prints it: one line per event, no colours.

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import Foundation
+import SimulationEvents
 import Telemetry
 
 /// A session's chart as data: panels with their scales and ticks, series reduced to the
@@ -272,6 +273,7 @@ public struct PlotModel: Sendable {
 
         let columns = ColumnMap(start: start, end: end, columns: frame.columns)
         var dive: DiveTrace?
+        var ascentPeak: SessionSummary.AscentPeak?
         switch session.kind {
         case .workout:
             let pace = Pace(activity: session.activity)
@@ -363,6 +365,7 @@ public struct PlotModel: Sendable {
                 trace.ascent.breakRun()
             }
             let summary = try SessionSummary(rows, totals: totals)
+            ascentPeak = summary.peakAscent
             samples = summary.samples
             var subtitle = [TimeFormat.wholeSeconds(summary.duration, shortUnderAnHour: true)]
             if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
@@ -424,7 +427,7 @@ public struct PlotModel: Sendable {
         let splits = try groupEvents(rows)
         if session.kind == .workout, let splits, let running { laps = lapSplits(splits, running: running) }
         if var dive {
-            addAscentPanel(&dive, limit: context.ascentRateLimit ?? warnedAscentLimit ?? 10)
+            addAscentPanel(&dive, peak: ascentPeak, limit: context.ascentRateLimit ?? warnedAscentLimit ?? 10)
         }
         if session.kind == .dive, let rated = ratedDepth, rated <= panels[0].high {
             rules.append(Rule(panel: 0, value: rated, label: "rated depth \(Int(rated)) m", color: "#c1121f"))
@@ -433,7 +436,7 @@ public struct PlotModel: Sendable {
 
     /// A dive's ascent rate under its depth: the trace, the band past the limit, the limit
     /// and the peak, called out (as a warning when it is past the limit).
-    private mutating func addAscentPanel(_ trace: inout DiveTrace, limit: Double) {
+    private mutating func addAscentPanel(_ trace: inout DiveTrace, peak ascentPeak: SessionSummary.AscentPeak?, limit: Double) {
         let runs = trace.ascent.finish()
         let rateHigh = max(((trace.ascent.high ?? 0) * 1.1 / 5).rounded(.up) * 5, (limit * 1.5 / 5).rounded(.up) * 5)
         let rateLow = min(-5, ((trace.ascent.low ?? 0) / 5).rounded(.down) * 5)
@@ -444,7 +447,7 @@ public struct PlotModel: Sendable {
         series.append(Series(name: "ascent rate", panel: index, color: "#3a5a40", width: 1.3, dashed: false, area: false, runs: runs))
         bands.append(Band(panel: index, low: limit, high: rateHigh, label: "faster than the limit", color: "#c1121f", opacity: 0.12))
         rules.append(Rule(panel: index, value: limit, label: "limit \(Self.number(limit)) m/min", color: "#c1121f"))
-        if let peak = trace.peak {
+        if let peak = ascentPeak {
             let warned = peak.rate > limit
             callouts.append(Callout(panel: index, time: peak.time, value: peak.rate,
                                     label: "peak \(Self.number(peak.rate)) m/min at \(Self.number(peak.depth)) m" + (warned ? ": too fast" : ""),
@@ -628,7 +631,7 @@ public struct PlotModel: Sendable {
         }
         func closeWarning(_ group: MarkGrouper.Group) {
             let px = x(group.from)
-            var text = group.firstLabel.components(separatedBy: " exceeds").first ?? group.firstLabel
+            var text = group.firstWarning?.headline ?? group.firstLabel
             if group.count > 1 { text += " (+\(group.count - 1))" }
             let tooltip = group.count == 1 ? group.firstLabel
                 : "\(group.count) warnings, \(clock(group.from))–\(clock(group.to)): \(group.breakdown)"
@@ -677,14 +680,10 @@ public struct PlotModel: Sendable {
                 markerCounts[event.label, default: 0] += 1
                 if let done = lines.add(event, at: px, number: markerCounts[event.label]!) { closeLine(done) }
             case .warning:
-                if ratedDepth == nil, let tail = event.label.components(separatedBy: "rated depth of ").dropFirst().last,
-                   let value = Double(tail.replacingOccurrences(of: " m", with: "")) {
-                    ratedDepth = value
-                }
-                if warnedAscentLimit == nil, event.label.hasPrefix("ascent rate "),
-                   let limit = event.label.components(separatedBy: "exceeds the ").dropFirst().first?.components(separatedBy: " m/min").first,
-                   let value = Double(limit) {
-                    warnedAscentLimit = value
+                switch event.warning {
+                case .ratedDepth(_, let rated)? where ratedDepth == nil: ratedDepth = rated
+                case .ascentRate(_, let limit, _)? where warnedAscentLimit == nil: warnedAscentLimit = limit
+                default: break
                 }
                 if let done = warningLines.add(event, at: px, number: 0) { closeWarning(done) }
                 if let done = rows[2].add(event, at: px, number: 0) { closeStrip(2, done) }
@@ -928,6 +927,8 @@ struct MarkGrouper {
         var count: Int
         var firstKind: RecordedSession.EventKind
         var firstLabel: String
+        /// The first event's warning, when it is one with its numbers.
+        var firstWarning: SessionWarning?
         /// The first marker's number among markers of its kind (lap 3).
         var firstNumber: Int
         /// How many of each label (up to eight labels).
@@ -969,7 +970,7 @@ struct MarkGrouper {
         }
         let closed = open
         open = Group(from: event.time, to: event.time, x: x, count: 1, firstKind: event.kind, firstLabel: event.label,
-                     firstNumber: number, labels: [(event.label, 1)])
+                     firstWarning: event.warning, firstNumber: number, labels: [(event.label, 1)])
         return closed
     }
 
@@ -987,38 +988,20 @@ struct MarkGrouper {
     }
 }
 
-/// What a dive's samples say beyond its depth: the ascent rate (averaged over the watch's
-/// window, up positive), its peak, the first submerged sample and the safety stop.
+/// What a dive's samples say beyond its depth: the ascent rate (`AscentRate`, the watch's
+/// figure; its peak is the summary's), the first submerged sample and the safety stop.
 struct DiveTrace {
     var ascent: ColumnReducer
     var stop: SafetyStopFinder
     var rates = AscentRate()
     var diveStart: Timestamp?
-    var peak: (time: Timestamp, rate: Double, depth: Double)?
 
     mutating func add(_ timed: RecordedSession.TimedSample) {
         if diveStart == nil, timed.sample.submerged == true { diveStart = timed.time }
         guard let depth = timed.sample.depth else { return }
         stop.add(timed.time, depth)
-        guard let rate = rates.add(timed.time, depth) else { return }
+        guard let rate = rates.add(time: timed.time.seconds, depth: depth) else { return }
         ascent.add(timed.time, rate)
-        if rate > (peak?.rate ?? 0) { peak = (timed.time, rate, depth) }
-    }
-}
-
-/// The ascent rate as a dive computer shows it: the depth change over the last ten seconds,
-/// in m/min, up positive (the simulated watch warns on the same window).
-struct AscentRate {
-    static let window = 10.0
-    private var recent: [(time: Double, depth: Double)] = []
-
-    /// The rate at `time`, once half a window of depths is known.
-    mutating func add(_ time: Timestamp, _ depth: Double) -> Double? {
-        let t = time.seconds
-        recent.append((t, depth))
-        while let first = recent.first, t - first.time > Self.window { recent.removeFirst() }
-        guard let first = recent.first, t - first.time >= Self.window / 2 else { return nil }
-        return (first.depth - depth) / (t - first.time) * 60
     }
 }
 

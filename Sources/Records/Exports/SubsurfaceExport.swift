@@ -66,7 +66,7 @@ enum SubsurfaceExport {
         // Subsurface event types follow libdivecomputer's: 3 ascent, 8 bookmark.
         let events = try rows.events([.warning, .marker])
         while let event = try events.next() {
-            let ascent = event.kind == .warning && event.label.hasPrefix("ascent")
+            let ascent = event.kind == .warning && event.warningCode == .ascentRate
             try xml.empty("event") { tag in
                 try tag.attribute("time", minutes(event.time))
                 try tag.attribute("type", text: ascent ? "3" : "8")

@@ -46,7 +46,7 @@ enum UDDFExport {
             let s = timed.sample
             try xml.open("waypoint")
             while let w = warning, w.time <= timed.time {
-                try xml.leaf("alarm", text: w.label.hasPrefix("ascent") ? "ascent" : "error")
+                try xml.leaf("alarm", text: w.warningCode == .ascentRate ? "ascent" : "error")
                 warning = try warnings.next()
             }
             try xml.leaf("depth") { try $0.fixed(s.depth ?? 0, 2) }

@@ -290,7 +290,7 @@ final class LabSessionRows: SessionRows {
         private func fetch() throws -> [RecordedSession.Event] {
             var binds = PostgresBindings()
             binds.append(rows.header.id)
-            var sql = "SELECT t, seq, kind, label FROM events WHERE session_id = $1"
+            var sql = "SELECT t, seq, kind, label, detail FROM events WHERE session_id = $1"
             if let after {
                 binds.append(after.t)
                 binds.append(after.seq)
@@ -305,12 +305,13 @@ final class LabSessionRows: SessionRows {
             var events: [RecordedSession.Event] = []
             events.reserveCapacity(page.count)
             for row in page {
-                guard let (t, seq, kind, label) = try? row.decode((Int64, Int64, String, String).self) else {
+                guard let (t, seq, kind, label, detail) = try? row.decode((Int64, Int64, String, String, String?).self) else {
                     throw rows.damaged("an event holds values of the wrong type")
                 }
                 guard SessionDatabase.isPlausibleTime(t) else { throw rows.damaged("an event is at \(Timestamp(nanoseconds: t))") }
                 events.append(.init(time: Timestamp(nanoseconds: t), kind: RecordedSession.EventKind(rawValue: kind) ?? .other,
-                                    label: label))
+                                    label: label, warning: SessionWarning(storedForm: detail),
+                                    warningCode: SessionWarning.code(ofStoredForm: detail)))
                 after = (t, seq)
             }
             return events

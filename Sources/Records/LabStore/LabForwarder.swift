@@ -292,10 +292,10 @@ enum LabWriter {
         if !batch.events.isEmpty {
             let events = batch.events
             let columns = [parameter(.int8(events.seq)), parameter(.int8(events.t)), parameter(.text(events.kind)),
-                           parameter(.text(events.label))]
+                           parameter(.text(events.label)), parameter(.text(events.detail))]
             sql += """
-                , ev AS (INSERT INTO events (session_id, seq, t, kind, label)
-                         SELECT s.id, e.* FROM s, unnest(\(columns.joined(separator: ", "))) AS e(seq, t, kind, label)
+                , ev AS (INSERT INTO events (session_id, seq, t, kind, label, detail)
+                         SELECT s.id, e.* FROM s, unnest(\(columns.joined(separator: ", "))) AS e(seq, t, kind, label, detail)
                          ON CONFLICT (session_id, seq) DO NOTHING)
                 """
         }
@@ -364,15 +364,23 @@ struct LabArray: PostgresDynamicTypeEncodable {
         return LabArray(element: .int2, psqlType: .int2Array, sqlType: "int2[]", count: values.count, hasNull: hasNull, elements: buffer)
     }
 
-    static func text(_ values: [String]) -> LabArray {
+    static func text(_ values: [String]) -> LabArray { text(values.map(Optional.some)) }
+
+    static func text(_ values: [String?]) -> LabArray {
         var buffer = ByteBuffer()
+        var hasNull = false
         for value in values {
+            guard let value else {
+                buffer.writeInteger(-1, as: Int32.self)
+                hasNull = true
+                continue
+            }
             let lengthIndex = buffer.writerIndex
             buffer.writeInteger(0, as: Int32.self)
             let written = buffer.writeString(value)
             buffer.setInteger(Int32(written), at: lengthIndex)
         }
-        return LabArray(element: .text, psqlType: .textArray, sqlType: "text[]", count: values.count, hasNull: false, elements: buffer)
+        return LabArray(element: .text, psqlType: .textArray, sqlType: "text[]", count: values.count, hasNull: hasNull, elements: buffer)
     }
 
     func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {

@@ -69,6 +69,16 @@ enum LabSchema {
             "ALTER TABLE samples DROP CONSTRAINT IF EXISTS samples_session_id_fkey",
             "ALTER TABLE events DROP CONSTRAINT IF EXISTS events_session_id_fkey",
         ]),
+        // A warning's code and numbers beside its sentence, as the local store's v4 has them.
+        ("v3-warning-detail", [
+            "ALTER TABLE events ADD COLUMN IF NOT EXISTS detail TEXT",
+            """
+            UPDATE events SET detail = '{"code":"ascent-rate"}' WHERE kind = 'warning' AND label LIKE 'ascent rate %'
+            """,
+            """
+            UPDATE events SET detail = '{"code":"rated-depth"}' WHERE kind = 'warning' AND label LIKE '% rated depth %'
+            """,
+        ]),
     ]
 
     /// Applies the migrations the database lacks. Safe with many boards at once.

@@ -75,9 +75,12 @@ public enum EventEncoding {
             if let v = sample.pressure { json.field("pressure", v) }
             if let v = sample.waterTemperature { json.field("water_temperature", v) }
             if let v = sample.submerged { json.field("submerged", v) }
-        case .warning(let text):
+            if let v = sample.ascentRate { json.field("ascent_rate", v) }
+        case .warning(let warning):
             json.field("event", "warning")
-            json.field("message", text)
+            json.field("code", warning.code.rawValue)
+            for (name, value) in warning.values { json.field(name, value) }
+            json.field("message", warning.description)
         case .appLog(let text):
             json.field("event", "app-log")
             json.field("message", text)
@@ -169,7 +172,13 @@ public enum EventEncoding {
             json.field("app", app)
         case .startIntentDoesNotOpenApp(let intent):
             json.field("event", "warning")
-            json.field("message", "\(intent.name) sets openAppWhenRun to false; the system launches the app first anyway (A9)")
+            json.field("code", "start-opens-app")
+            json.field("message", "\(intent.name) would not open the app first (openAppWhenRun false, or supportedModes "
+                       + "without .foreground); a start intent always opens its app: the system launches it first anyway (A3, A9)")
+        case .controlToggled(let intent, let isOn):
+            json.field("event", "control-toggled")
+            json.field("intent", intent.name)
+            json.field("is_on", isOn)
         }
     }
 
@@ -186,6 +195,7 @@ public enum EventEncoding {
         case .nextAction: "next-action"
         case .pause: "pause"
         case .resume: "resume"
+        case .control: "control"
         }
     }
 

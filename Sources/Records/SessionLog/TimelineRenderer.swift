@@ -118,8 +118,8 @@ public struct TimelineRenderer {
         case .sample(let sample):
             guard showSamples else { return nil }
             return ("", Self.sampleText(sample), .quiet)
-        case .warning(let text):
-            return ("", "⚠ " + text, .warn)
+        case .warning(let warning):
+            return ("", "⚠ \(warning)", .warn)
         case .appLog(let text):
             return ("", "app: " + text, .quiet)
         case .dialog(let intent, let text):
@@ -172,7 +172,9 @@ public struct TimelineRenderer {
         case .healthAuthorizationRequested(let app):
             return ("", "\(app) requested health authorization", .plain)
         case .startIntentDoesNotOpenApp(let intent):
-            return ("", "⚠ \(intent.name) sets openAppWhenRun = false; launching the app anyway (A9)", .warn)
+            return ("", "⚠ \(intent.name) would not open the app (openAppWhenRun = false or supportedModes without .foreground); launching it first anyway (A3, A9)", .warn)
+        case .controlToggled(let intent, let isOn):
+            return ("", "control \(intent.name) is now \(isOn ? "on" : "off")", .plain)
         }
     }
 

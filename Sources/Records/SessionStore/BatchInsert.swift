@@ -16,7 +16,7 @@ enum BatchInsert {
                                         strokes, depth, pressure, water_temperature, submerged)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    static let eventSQL = "INSERT INTO events (session_id, t, kind, label) VALUES (?, ?, ?, ?)"
+    static let eventSQL = "INSERT INTO events (session_id, t, kind, label, detail) VALUES (?, ?, ?, ?, ?)"
     static let spanSQL = """
         INSERT OR REPLACE INTO sample_spans (session_id, first_t, last_t, count, heart_rate_sum, heart_rates,
             hr_first_t, hr_first, hr_low_t, hr_low, hr_high_t, hr_high, hr_last_t, hr_last,
@@ -71,6 +71,11 @@ enum BatchInsert {
             sqlite3_bind_int64(handle, 2, row.event.time.nanoseconds)
             _ = row.event.kind.rawValue.withCString { sqlite3_bind_text(handle, 3, $0, -1, transient) }
             _ = row.event.label.withCString { sqlite3_bind_text(handle, 4, $0, -1, transient) }
+            if let warning = row.event.warning {
+                _ = warning.storedForm.withCString { sqlite3_bind_text(handle, 5, $0, -1, transient) }
+            } else {
+                sqlite3_bind_null(handle, 5)
+            }
             try step(handle, in: db, sql: eventSQL)
         }
     }

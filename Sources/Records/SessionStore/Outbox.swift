@@ -85,6 +85,8 @@ public final class Outbox: @unchecked Sendable {
         public var t: [Int64] = []
         public var kind: [String] = []
         public var label: [String] = []
+        /// A warning's code and numbers (`SessionWarning.storedForm`), nil for other events.
+        public var detail: [String?] = []
         public var count: Int { seq.count }
         public var isEmpty: Bool { seq.isEmpty }
     }
@@ -193,7 +195,7 @@ public final class Outbox: @unchecked Sendable {
     /// they were recorded.
     static func events(_ db: Database, session: Int64, after: Int64, limit: Int) throws -> Events {
         let statement = try db.makeStatement(sql: """
-            SELECT rowid, t, kind, label FROM events WHERE session_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3
+            SELECT rowid, t, kind, label, detail FROM events WHERE session_id = ?1 AND rowid > ?2 ORDER BY rowid LIMIT ?3
             """)
         let handle = statement.sqliteStatement
         sqlite3_bind_int64(handle, 1, session)
@@ -211,6 +213,7 @@ public final class Outbox: @unchecked Sendable {
             events.t.append(sqlite3_column_int64(handle, 1))
             events.kind.append(Self.text(handle, 2))
             events.label.append(Self.text(handle, 3))
+            events.detail.append(sqlite3_column_type(handle, 4) == SQLITE_TEXT ? Self.text(handle, 4) : nil)
         }
         return events
     }
@@ -292,6 +295,6 @@ extension Outbox.Events {
     func prefix(_ count: Int) -> Outbox.Events {
         guard count < self.count else { return self }
         return Outbox.Events(seq: Array(seq.prefix(count)), t: Array(t.prefix(count)), kind: Array(kind.prefix(count)),
-                             label: Array(label.prefix(count)))
+                             label: Array(label.prefix(count)), detail: Array(detail.prefix(count)))
     }
 }

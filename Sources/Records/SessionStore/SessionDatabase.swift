@@ -332,6 +332,18 @@ public final class SessionDatabase: @unchecked Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Issue 28: a warning's code and numbers beside its sentence (`SessionWarning`'s
+        // stored form), so that readers never parse the sentence. Warnings stored before
+        // get their code from their sentence here, once; their numbers stay unknown. A
+        // store read where it cannot be written keeps its old schema: its warnings are read
+        // without codes (`StoredSessionRows.events`), so `detail` is not an expected column.
+        migrator.registerMigration("v4-warning-detail") { db in
+            try db.execute(sql: """
+                ALTER TABLE events ADD COLUMN detail TEXT;
+                UPDATE events SET detail = '{"code":"ascent-rate"}' WHERE kind = 'warning' AND label LIKE 'ascent rate %';
+                UPDATE events SET detail = '{"code":"rated-depth"}' WHERE kind = 'warning' AND label LIKE '% rated depth %';
+                """)
+        }
         return migrator
     }
 

@@ -21,6 +21,10 @@ final class StoredSessionRows: SessionRows {
     private let path: String
     /// Prepared statements not in use, by SQL: a cursor takes one and gives it back when done.
     private var idle: [String: [Statement]] = [:]
+    /// Whether the events have their warnings' codes: not in a store from before them that
+    /// is read where it cannot be migrated.
+    private lazy var eventsHaveDetail = (try? Bool.fetchOne(
+        db, sql: "SELECT COUNT(*) > 0 FROM pragma_table_info('events') WHERE name = 'detail'")) ?? false
 
     init(db: Database, stored: StoredSession, header: SessionHeader, path: String) {
         self.db = db
@@ -64,7 +68,7 @@ final class StoredSessionRows: SessionRows {
     }
 
     func events(_ kinds: Set<RecordedSession.EventKind>?) throws -> any SessionCursor<RecordedSession.Event> {
-        var sql = "SELECT t, kind, label FROM events WHERE session_id = ?1"
+        var sql = "SELECT t, kind, label, \(eventsHaveDetail ? "detail" : "NULL") FROM events WHERE session_id = ?1"
         if let kinds {
             guard !kinds.isEmpty else { return EmptyCursor() }
             sql += " AND kind IN (" + kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ") + ")"
@@ -255,8 +259,10 @@ private final class EventCursor: SessionCursor {
         guard sqlite3_column_type(handle, 1) == SQLITE_TEXT, sqlite3_column_type(handle, 2) == SQLITE_TEXT else {
             throw rows.damaged("the event at \(time) holds \(Column.describe(handle, 1)), \(Column.describe(handle, 2)) where text belongs")
         }
+        let detail = sqlite3_column_type(handle, 3) == SQLITE_TEXT ? Column.text(handle, 3) : nil
         return RecordedSession.Event(time: time, kind: RecordedSession.EventKind(rawValue: Column.text(handle, 1)) ?? .other,
-                                     label: Column.text(handle, 2))
+                                     label: Column.text(handle, 2), warning: SessionWarning(storedForm: detail),
+                                     warningCode: SessionWarning.code(ofStoredForm: detail))
     }
 }
 

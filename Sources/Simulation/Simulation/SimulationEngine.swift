@@ -168,14 +168,14 @@ public final class SimulationEngine {
     /// change is refused and logged, and the session goes on as it was.
     private func changeSettings(to settings: ActionButtonSettings, at now: Timestamp) {
         if system.session != .none || !system.inFlight.isEmpty || system.startPending {
-            record(SimulationEvent(time: now, kind: .warning(
-                "settings not changed: \(app.name) has an active session or a running intent; end it first")))
+            record(SimulationEvent(time: now, kind: .warning(.settingsNotChanged(
+                "\(app.name) has an active session or a running intent; end it first"))))
             return
         }
         do throws(AppRegistry.ConfigurationError) {
             system = try ActionButtonSystem(registry: registry, settings: settings)
         } catch {
-            record(SimulationEvent(time: now, kind: .warning("settings not changed: \(error)")))
+            record(SimulationEvent(time: now, kind: .warning(.settingsNotChanged("\(error)"))))
             return
         }
         guard let next = apps.first(where: { $0.name == settings.appName }) else { return }
@@ -286,7 +286,7 @@ public final class SimulationEngine {
         case .log(let line):
             record(SimulationEvent(time: time, kind: .appLog(line)))
         case .warning(let text):
-            record(SimulationEvent(time: time, kind: .warning(text)))
+            record(SimulationEvent(time: time, kind: .warning(.app(text))))
         case .dialog(let intent, let text):
             record(SimulationEvent(time: time, kind: .dialog(intent: intent, text: text)))
         case .haptic(let pattern):
@@ -321,9 +321,9 @@ public final class SimulationEngine {
         case .startResolved(_, .missed(_, sessionStarted: false)) where !app.sessionStartsLeftOut.isEmpty:
             // The session would start in code that does not run here (issue 24).
             let starts = AppDefinition.LeftOutSessionStart.describe(app.sessionStartsLeftOut)
-            record(SimulationEvent(time: time, kind: .warning(
+            record(SimulationEvent(time: time, kind: .warning(.sessionStartLeftOut(
                 "no session started: \(app.name) starts it in \(starts), a file left out on Linux. "
-                    + "To test it here, \(AppDefinition.LeftOutSessionStart.advice)")))
+                    + "To test it here, \(AppDefinition.LeftOutSessionStart.advice)"))))
         case .appLaunched:
             // An app that asks for authorization on its first launch does so now; the press
             // that launched it was already decided under A4.

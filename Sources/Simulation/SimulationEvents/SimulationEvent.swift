@@ -36,7 +36,7 @@ public struct SimulationEvent: Hashable, Sendable {
         /// A sensor sample (T1, T2).
         case sample(SensorSample)
         /// A warning about the session (ascent rate, rated depth, ...).
-        case warning(String)
+        case warning(SessionWarning)
         /// A line the app logged.
         case appLog(String)
         /// What the watch said when an intent finished (its result's dialog).

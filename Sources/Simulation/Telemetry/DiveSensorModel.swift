@@ -1,4 +1,5 @@
 import Foundation
+import SimulationEvents
 
 /// The simulated sensors of a dive (T2, T3): a depth profile (planned or given), the
 /// pressure physics demands of it, water temperature through a thermocline as a real
@@ -9,17 +10,15 @@ public struct DiveSensorModel: Sendable {
     private var random: SplitMix64
     private var sensorTemperature: Double
     private var elapsed = 0.0
-    /// Recent (time, depth) pairs for the ascent rate, which a watch averages over a few
-    /// seconds so that a wave does not count as an ascent.
-    private var recent: [(time: Double, depth: Double)] = []
+    /// The ascent rate, which a watch averages over a few seconds so that a wave does not
+    /// count as an ascent.
+    private var ascent = AscentRate()
     private var ascentWarned = false
     private var depthWarned = false
     private var depth = 0.0
 
     /// Standard gravity (m/s²), as depth gauges assume.
     public static let gravity = 9.80665
-    /// Seconds the ascent rate is averaged over.
-    static let ascentWindow = 10.0
     /// Seconds for the temperature sensor to cover 63% of a step change.
     static let temperatureTimeConstant = 20.0
 
@@ -37,8 +36,10 @@ public struct DiveSensorModel: Sendable {
         /// °C, as the (lagging) sensor reads it.
         public var waterTemperature: Double
         public var submerged: Bool
+        /// m/min, up positive, over `AscentRate.window` (nil until half of it is known).
+        public var ascentRate: Double?
         /// What the watch warns about at this sample.
-        public var warnings: [String]
+        public var warnings: [SessionWarning]
     }
 
     /// Pressure = surface pressure + ρ g h (T2), in kPa.
@@ -73,27 +74,25 @@ public struct DiveSensorModel: Sendable {
         sensorTemperature = dt > 0
             ? water + (sensorTemperature - water) * exp(-dt / Self.temperatureTimeConstant)
             : water
-        var warnings: [String] = []
+        var warnings: [SessionWarning] = []
 
-        recent.append((elapsed, depth))
-        while let first = recent.first, elapsed - first.time > Self.ascentWindow { recent.removeFirst() }
-        if let first = recent.first, elapsed - first.time >= Self.ascentWindow / 2 {
-            let rate = (first.depth - depth) / (elapsed - first.time) * 60
+        let ascentRate = ascent.add(time: elapsed, depth: depth)
+        if let rate = ascentRate {
             if rate > settings.ascentRateLimit, !ascentWarned {
                 ascentWarned = true
-                warnings.append("ascent rate \(Self.format(rate)) m/min exceeds the \(Self.format(settings.ascentRateLimit)) m/min limit at \(Self.format(depth)) m")
+                warnings.append(.ascentRate(rate: rate, limit: settings.ascentRateLimit, depth: depth))
             } else if rate < settings.ascentRateLimit * 0.8 {
                 ascentWarned = false
             }
         }
         if depth > settings.ratedDepth, !depthWarned {
             depthWarned = true
-            warnings.append("depth \(Self.format(depth)) m exceeds the watch's rated depth of \(Self.format(settings.ratedDepth)) m")
+            warnings.append(.ratedDepth(depth: depth, rated: settings.ratedDepth))
         } else if depth < settings.ratedDepth - 1 {
             depthWarned = false
         }
         return Reading(depth: depth, pressure: absolutePressure(atDepth: depth), waterTemperature: sensorTemperature,
-                       submerged: depth >= settings.submersionDepth, warnings: warnings)
+                       submerged: depth >= settings.submersionDepth, ascentRate: ascentRate, warnings: warnings)
     }
 
     /// The depth the dive is meant to be at, `t` seconds after the session started:
@@ -125,6 +124,4 @@ public struct DiveSensorModel: Sendable {
         if t < toSurface { return stop - t / toSurface * stop }
         return 0
     }
-
-    static func format(_ x: Double) -> String { String(format: "%.1f", x) }
 }

@@ -21,11 +21,19 @@ public struct RecordedSession: Sendable {
         public var kind: EventKind
         /// The gesture, the intent, the marker's kind, the warning's text, ...
         public var label: String
+        /// A warning's code and numbers, which readers go by (the label is its sentence).
+        public var warning: SessionWarning?
+        /// The warning's code: also known for a warning stored before codes were (its
+        /// numbers are not).
+        public var warningCode: SessionWarning.Code?
 
-        public init(time: Timestamp, kind: EventKind, label: String) {
+        public init(time: Timestamp, kind: EventKind, label: String, warning: SessionWarning? = nil,
+                    warningCode: SessionWarning.Code? = nil) {
             self.time = time
             self.kind = kind
             self.label = label
+            self.warning = warning
+            self.warningCode = warning?.code ?? warningCode
         }
     }
 
@@ -108,9 +116,8 @@ extension RecordedSession.Event {
         case .marker(let marker):
             kind = .marker
             label = marker.kind
-        case .warning(let text):
-            kind = .warning
-            label = text
+        case .warning(let warning):
+            return RecordedSession.Event(time: event.time, kind: .warning, label: warning.description, warning: warning)
         case .system(.errorShown(let error)):
             kind = .error
             label = error.message

@@ -36,7 +36,7 @@ public final class SensorSuite: SimulationInstrument {
         /// samples further apart than CoreMotion's cadence), or nil.
         var nextAppReading: Duration?
         /// Why the session records less than its app asked for, said at its first sample.
-        var pendingWarning: String?
+        var pendingWarning: SessionWarning?
 
         /// What the dive sensors read at `elapsed`, between two samples, without moving the
         /// model on: a copy is stepped, so the logged samples are the same with or without
@@ -49,15 +49,16 @@ public final class SensorSuite: SimulationInstrument {
             sample.pressure = reading.pressure
             sample.waterTemperature = reading.waterTemperature
             sample.submerged = reading.submerged
+            sample.ascentRate = reading.ascentRate
             return sample
         }
 
         /// Reads the sensors at `nextElapsed` and schedules the next reading.
-        mutating func takeSample(interval: Duration) -> (SensorSample, warnings: [String]) {
+        mutating func takeSample(interval: Duration) -> (SensorSample, warnings: [SessionWarning]) {
             let elapsed = nextElapsed
             let dt = lastElapsed.map { (elapsed - $0).secondsValue } ?? 0
             var sample = SensorSample(session: kind, elapsed: elapsed)
-            var warnings: [String] = []
+            var warnings: [SessionWarning] = []
             if workout != nil {
                 let reading = lastElapsed == nil ? workout!.reading() : workout!.step(dt)
                 sample.heartRate = reading.heartRate
@@ -72,6 +73,7 @@ public final class SensorSuite: SimulationInstrument {
                 sample.pressure = reading.pressure
                 sample.waterTemperature = reading.waterTemperature
                 sample.submerged = reading.submerged
+                sample.ascentRate = reading.ascentRate
                 warnings = reading.warnings
             }
             lastElapsed = elapsed
@@ -102,7 +104,7 @@ public final class SensorSuite: SimulationInstrument {
             switch kind {
             case .workout:
                 let (model, warning) = settings.workout.sensorModel(forStyle: style, activity: activity)
-                session.pendingWarning = warning
+                session.pendingWarning = warning.map(SessionWarning.sensorModel)
                 session.workout = WorkoutSensorModel(activity: model, profile: settings.profile,
                                                      poolLength: settings.workout.poolLength, random: random)
             case .dive:

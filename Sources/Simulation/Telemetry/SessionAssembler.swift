@@ -33,7 +33,7 @@ public struct SessionAssembler: Sendable {
         switch event.kind {
         case .sample(let sample):
             guard let open else { return nil }
-            sessions[open].samples.append(.init(time: event.time, sample: sample))
+            sessions[open].samples.append(.init(time: event.time, sample: sample.asRecorded))
             return open
         case .system(.appLaunched(let name)):
             app = name

@@ -31,6 +31,17 @@ public struct SessionSummary: Hashable, Sendable {
     public var minTemperature: Double?
     public var ascentRateWarnings: Int
     public var ratedDepthWarnings: Int
+    /// The fastest ascent (`AscentRate`, the watch's figure), if the diver rose at all.
+    public var peakAscent: AscentPeak?
+
+    /// The fastest ascent rate of a dive, where and when.
+    public struct AscentPeak: Hashable, Sendable {
+        public var time: Timestamp
+        /// m/min, over `AscentRate.window`.
+        public var rate: Double
+        /// m, at `time`.
+        public var depth: Double
+    }
 
     public static let keptLaps = 8
     public static let keptWarnings = 10
@@ -45,6 +56,8 @@ public struct SessionSummary: Hashable, Sendable {
         /// The last sample's time and whether it was submerged (not the sample: a copy a row).
         var previousTime: Timestamp?
         var previousSubmerged = false
+        var ascent = AscentRate()
+        var peakAscent: AscentPeak?
 
         public init() {}
 
@@ -58,7 +71,12 @@ public struct SessionSummary: Hashable, Sendable {
                 heartRates += 1
                 maxHeartRate = Swift.max(maxHeartRate ?? hr, hr)
             }
-            if let d = s.depth { maxDepth = Swift.max(maxDepth ?? d, d) }
+            if let d = s.depth {
+                maxDepth = Swift.max(maxDepth ?? d, d)
+                if let rate = ascent.add(time: timed.time.seconds, depth: d), rate > (peakAscent?.rate ?? 0) {
+                    peakAscent = AscentPeak(time: timed.time, rate: rate, depth: d)
+                }
+            }
             if let t = s.waterTemperature { minTemperature = Swift.min(minTemperature ?? t, t) }
             if let previousTime, previousSubmerged { submerged += timed.time - previousTime }
             previousTime = timed.time
@@ -98,6 +116,7 @@ public struct SessionSummary: Hashable, Sendable {
         maxDepth = totals.maxDepth
         minTemperature = totals.minTemperature
         diveTime = header.kind == .dive ? totals.submerged : nil
+        peakAscent = totals.peakAscent
 
         var pauses = 0, warningCount = 0, ascent = 0, rated = 0
         var markers: [String: Int] = [:]
@@ -110,8 +129,8 @@ public struct SessionSummary: Hashable, Sendable {
             case .warning:
                 warningCount += 1
                 if warnings.count < Self.keptWarnings { warnings.append(event.label) }
-                if event.label.hasPrefix("ascent rate") { ascent += 1 }
-                if event.label.contains("rated depth") { rated += 1 }
+                if event.warningCode == .ascentRate { ascent += 1 }
+                if event.warningCode == .ratedDepth { rated += 1 }
             default: break
             }
         }
