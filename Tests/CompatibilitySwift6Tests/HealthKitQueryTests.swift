@@ -99,6 +99,20 @@ extension TrailAppSwift6Tests {
         #expect(update.0?.startDate == anchor.addingTimeInterval(3600))
         #expect(update.0?.sumQuantity()?.doubleValue(for: .count()) == 110)
         #expect(update.1?.statistics(for: anchor)?.sumQuantity()?.doubleValue(for: .count()) == 47)
+
+        // 60 steps from 3:50 to 4:10 count 30 in each hour, in proportion to the time.
+        try await watch.runInApp("across the hour") {
+            let store = HKHealthStore()
+            let start = anchor.addingTimeInterval(230 * 60)
+            Task {
+                try await store.save(HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 60),
+                                                      start: start, end: start.addingTimeInterval(20 * 60)))
+            }
+        }
+        let across = try #require(answers.updates.last?.1)
+        #expect(across.statistics(for: anchor.addingTimeInterval(3.5 * 3600))?.sumQuantity()?.doubleValue(for: .count()) == 290)
+        #expect(across.statistics(for: anchor.addingTimeInterval(4.5 * 3600))?.sumQuantity()?.doubleValue(for: .count()) == 30)
+        #expect(across.statistics().reduce(0) { $0 + ($1.sumQuantity()?.doubleValue(for: .count()) ?? 0) } == 408 + 9 + 60)
         try await watch.runInApp("stop") { HKHealthStore().stop(query) }
     }
 
@@ -158,10 +172,11 @@ extension TrailAppSwift6Tests {
         var settings = SensorSettings()
         settings.profile.age = 30
         settings.profile.restingHeartRate = 50
-        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("TrailSensors6", start: StartTrailIntent.self), settings: .workout(app: "TrailSensors6", firstPress: "running"),
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("TrailSensors6", start: StartTrailIntent.self),
+                                            settings: .workout(app: "TrailSensors6", firstPress: "running"),
                                             instruments: SensorSuite.instruments(for: settings, seed: 23))
         watch.stallLimit = .seconds(300)
-        let model = await ZoneModel()
+        let model = ZoneModel()
         try await watch.runInApp("start and collect") { Task { @MainActor in try await model.start() } }
         try await watch.advance(by: .seconds(600))
 

@@ -257,3 +257,49 @@ enum QueryStream<Element: Sendable> {
         return stream
     }
 }
+
+/// The activity rings' daily summaries, once or as they change, with Swift concurrency
+/// (Apple's page: "HKActivitySummaryQueryDescriptor"): as `HKActivitySummaryQuery` works
+/// them out.
+public struct HKActivitySummaryQueryDescriptor: @unchecked Sendable {
+    // @unchecked: the NSPredicate is never mutated.
+    public var predicate: NSPredicate?
+
+    public init(predicate: NSPredicate?) { self.predicate = predicate }
+
+    /// The matching summaries, oldest day first.
+    public func result(for healthStore: HKHealthStore) async throws -> [HKActivitySummary] {
+        let predicate = self.predicate
+        return HKActivitySummary.summaries(from: HealthDatabase.current.samples).filter { predicate?.evaluate(with: $0) ?? true }
+    }
+
+    /// The summaries now, then all of them again after each change to ring samples, until
+    /// the iterating task ends or is cancelled.
+    public func results(for healthStore: HKHealthStore) -> Results { Results(predicate: predicate) }
+
+    public struct Results: AsyncSequence, @unchecked Sendable {
+        // @unchecked: the NSPredicate is never mutated.
+        public typealias Element = [HKActivitySummary]
+        let predicate: NSPredicate?
+
+        public func makeAsyncIterator() -> Iterator {
+            let predicate = self.predicate
+            let stream = QueryStream<[HKActivitySummary]>.make { yield in
+                let query = HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in
+                    yield(summaries.map { .success($0) } ?? .failure(error ?? HKError(.errorNoData)))
+                }
+                query.updateHandler = { _, summaries, error in
+                    yield(summaries.map { .success($0) } ?? .failure(error ?? HKError(.errorNoData)))
+                }
+                return query
+            }
+            return Iterator(base: stream.makeAsyncIterator())
+        }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<[HKActivitySummary], any Error>.Iterator
+
+            public mutating func next() async throws -> [HKActivitySummary]? { try await base.next() }
+        }
+    }
+}

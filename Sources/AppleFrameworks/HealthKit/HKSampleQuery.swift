@@ -22,6 +22,21 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         super.init(type: sampleType, predicate: predicate)
     }
 
+    /// The samples matching any of several descriptors (watchOS 8), sorted.
+    public init(queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
+                resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.limit = limit
+        self.sortDescriptors = sortDescriptors
+        self.resultsHandler = resultsHandler
+        super.init(descriptors: queryDescriptors)
+    }
+
+    /// The samples matching any of several descriptors (watchOS 8), in the database's order.
+    public convenience init(queryDescriptors: [HKQueryDescriptor], limit: Int,
+                            resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void) {
+        self.init(queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: [], resultsHandler: resultsHandler)
+    }
+
     override func start(with saved: [HealthDatabase.Saved], anchor: Int) {
         var samples = saved.map(\.sample).filter(matches)
         // Later descriptors break the earlier ones' ties: sort by the last first, stably.

@@ -2,9 +2,9 @@ import AppIntents
 
 /// Statistics over consecutive intervals of equal calendar length (Apple's page:
 /// "HKStatisticsCollection"): one `HKStatistics` per interval, worked out from this watch's
-/// health database. A sample counts in the interval its start date falls in (a watch splits
-/// a cumulative sample that spans two intervals between them; the builders here save
-/// samples of a second or less, so the difference is within one sample).
+/// health database. A cumulative sample (steps, energy, distance) that spans intervals is
+/// split between them in proportion to its time in each; a discrete one (heart rate) counts
+/// in the interval its start date falls in.
 public final class HKStatisticsCollection: @unchecked Sendable {
     // @unchecked: immutable.
     private let quantityType: HKQuantityType
@@ -15,7 +15,25 @@ public final class HKStatisticsCollection: @unchecked Sendable {
     init(quantityType: HKQuantityType, intervals: Intervals, samples: [HKQuantitySample]) {
         self.quantityType = quantityType
         self.intervals = intervals
-        self.buckets = Dictionary(grouping: samples) { intervals.index(of: $0.startDate) }
+        let pieces = quantityType.aggregationStyle == .cumulative ? samples.flatMap { Self.split($0, into: intervals) } : samples
+        self.buckets = Dictionary(grouping: pieces) { intervals.index(of: $0.startDate) }
+    }
+
+    /// A cumulative sample cut at the intervals' boundaries, each piece with its share.
+    private static func split(_ sample: HKQuantitySample, into intervals: Intervals) -> [HKQuantitySample] {
+        let first = intervals.index(of: sample.startDate)
+        var last = intervals.index(of: sample.endDate)
+        if last > first, intervals.start(of: last) == sample.endDate { last -= 1 }
+        let length = sample.endDate.timeIntervalSince(sample.startDate)
+        guard last > first, length > 0 else { return [sample] }
+        return (first...last).map { index in
+            let start = Swift.max(sample.startDate, intervals.start(of: index))
+            let end = Swift.min(sample.endDate, intervals.start(of: index + 1))
+            let share = end.timeIntervalSince(start) / length
+            return HKQuantitySample(type: sample.quantityType,
+                                    quantity: HKQuantity(unit: sample.quantity.unit, doubleValue: sample.quantity.value * share),
+                                    start: start, end: end)
+        }
     }
 
     /// The statistics of every interval that has a sample, oldest first; empty intervals

@@ -134,6 +134,16 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         }
         store.execute(anchoredMany)
         store.stop(anchoredMany)
+        let sortedMany = HKSampleQuery(queryDescriptors: descriptors, limit: 3,
+                                       sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)]) { _, samples, _ in
+            let newest = (samples ?? []).compactMap { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .count()) }
+            self.lines.append("sorted many \(newest.map { Int($0) })")
+        }
+        store.execute(sortedMany)
+        let anyOrder = HKSampleQuery(queryDescriptors: descriptors, limit: HKObjectQueryNoLimit) { _, samples, _ in
+            self.lines.append("any order \(samples?.count ?? 0)")
+        }
+        store.execute(anyOrder)
 
         Task {
             let predicate = HKSamplePredicate<HKQuantitySample>.quantitySample(type: steps)
@@ -151,6 +161,12 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
                 descriptors \(newest.count) \(Int(total?.sumQuantity()?.doubleValue(for: .count()) ?? 0)) \(anchored.addedSamples.count) \
                 \(anchored.deletedObjects.count) \(collection.statistics().count) \(workouts.count) \(mindful.count) \(any.count)
                 """)
+            let summaries = try await HKActivitySummaryQueryDescriptor(predicate: nil).result(for: store)
+            for try await all in HKActivitySummaryQueryDescriptor(predicate: HKQuery.predicateForActivitySummary(with: self.dayComponents(day)))
+                .results(for: store) {
+                self.lines.append("summaries \(summaries.count) \(all.count)")
+                break
+            }
             for try await update in HKAnchoredObjectQueryDescriptor(predicates: [predicate], anchor: anchored.newAnchor).results(for: store) {
                 self.lines.append("stream \(update.addedSamples.count)")
                 break
