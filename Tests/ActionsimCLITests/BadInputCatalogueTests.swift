@@ -206,6 +206,19 @@ struct BadInputCatalogueTests {
         DeviceRow(kind: "a profile naming a GPIO chip this machine lacks", arguments: { _ in
                 ["run", "--no-log", "--no-store", "--device", "devices/raspberry-pi-gpio.yaml"]
             }, exit: 3, says: { _ in ["error: none of the profile's GPIO chips exists (pinctrl-bcm2711, pinctrl-bcm2835, pinctrl-rp1)"] }),
+        // Issue 25: a chip path that is something else was opened (libgpiod 1.6 then said
+        // "Inappropriate ioctl for device"); opening a device can act on it.
+        DeviceRow(kind: "a profile whose GPIO chip is /dev/null", arguments: { directory in
+                ["run", "--no-log", "--no-store", "--device",
+                 try file("null.yaml", "kind: gpio\nchip: /dev/null\nbuttons: {action: 17, side: 27}\n")(directory)]
+            }, exit: 3, says: { _ in ["error: /dev/null is not a GPIO chip: it is a character device of the mem subsystem (1:3); "
+                                      + "a GPIO chip is /dev/gpiochipN, a chip's label or its number (`actionsim devices` lists them)"] }),
+        DeviceRow(kind: "a profile whose GPIO chip is a regular file", arguments: { directory in
+                let chip = try file("gpiochip9", "not a chip")(directory)
+                return ["run", "--no-log", "--no-store", "--device",
+                        try file("file.yaml", "kind: gpio\nchip: \(chip)\nbuttons: {action: 17, side: 27}\n")(directory)]
+            }, exit: 3, says: { directory in ["error: \(directory)/gpiochip9 is not a GPIO chip: it is a regular file; "
+                                              + "a GPIO chip is /dev/gpiochipN, a chip's label or its number (`actionsim devices` lists them)"] }),
         DeviceRow(kind: "--input naming a device that does not exist", arguments: { _ in
                 ["run", "--no-log", "--no-store", "--device", "devices/usb-keyboard.yaml", "--input", "/dev/input/event99"]
             }, exit: 3, says: { _ in ["error: cannot open /dev/input/event99: no such device"] }),

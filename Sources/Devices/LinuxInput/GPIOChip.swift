@@ -72,6 +72,7 @@ public final class GPIOChip {
     /// (`pinctrl-bcm2835`: every chip is opened until one has it).
     public init(_ spec: String) throws(LinuxInputError) {
         if let path = Self.path(of: spec) {
+            try Self.checkIsChip(path)
             guard let opened = Self.open(path) else {
                 let errno = LinuxInputError.lastErrno
                 if errno == .noSuchFileOrDirectory { throw .noSuchChip(spec, available: Self.summaries()) }
@@ -136,6 +137,38 @@ public final class GPIOChip {
             guard let chip = open(path) else { return path }
             defer { close(chip) }
             return "\(name(of: chip)) [\(label(of: chip))]"
+        }
+    }
+
+    /// Refuses a path that exists but is not a GPIO chip's character device, before it is
+    /// opened: a chip is a character device whose driver's subsystem, in sysfs, is `gpio`
+    /// (`/sys/dev/char/MAJOR:MINOR/subsystem`), as libgpiod 2 checks after opening it. A
+    /// path that does not exist, or cannot be looked at, is left to `open` to report.
+    static func checkIsChip(_ path: String) throws(LinuxInputError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFCHR: break
+        case S_IFREG: throw .notAGPIOChip(path, what: "a regular file")
+        case S_IFDIR: throw .notAGPIOChip(path, what: "a directory")
+        case S_IFBLK: throw .notAGPIOChip(path, what: "a block device")
+        case S_IFIFO: throw .notAGPIOChip(path, what: "a FIFO")
+        case S_IFSOCK: throw .notAGPIOChip(path, what: "a socket")
+        default: throw .notAGPIOChip(path, what: "not a character device")
+        }
+        let device = UInt64(info.st_rdev)
+        // glibc's major() and minor(), which are macros Swift does not import.
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        let link = "/sys/dev/char/\(major):\(minor)/subsystem"
+        var target = [CChar](repeating: 0, count: 4096)
+        let count = readlink(link, &target, target.count - 1)
+        // No sysfs (a container without it): nothing to tell by; opening it will say.
+        guard count > 0 else { return }
+        let subsystem = String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = subsystem.split(separator: "/").last.map(String.init) ?? subsystem
+        guard name == "gpio" else {
+            throw .notAGPIOChip(path, what: "a character device of the \(name) subsystem (\(major):\(minor))")
         }
     }
 

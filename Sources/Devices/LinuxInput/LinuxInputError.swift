@@ -18,6 +18,9 @@ public enum LinuxInputError: Error, Hashable, Sendable, CustomStringConvertible 
     case noSuchLine(chip: String, line: String, lineCount: Int)
     /// The file exists but is not an evdev device (wrong node, or a by-id link to a hidraw).
     case notAnInputDevice(String)
+    /// A GPIO chip's path names something else (`/dev/null`, a file, a serial port): `what`
+    /// says what it is. Refused before it is opened, since opening a device can act on it.
+    case notAGPIOChip(String, what: String)
     /// Any other failure of a system call or library function.
     case failed(String, operation: String, Errno)
 
@@ -46,6 +49,9 @@ public enum LinuxInputError: Error, Hashable, Sendable, CustomStringConvertible 
                 + "run `actionsim devices` to see their names"
         case .notAnInputDevice(let device):
             return "\(device) is not an evdev input device; expected /dev/input/eventN or a link to one (e.g. /dev/input/by-id/*-event-kbd)"
+        case .notAGPIOChip(let path, let what):
+            return "\(path) is not a GPIO chip: it is \(what); a GPIO chip is /dev/gpiochipN, "
+                + "a chip's label or its number (`actionsim devices` lists them)"
         case .failed(let device, let operation, let errno):
             return "cannot \(operation) \(device): \(errno)"
         }
