@@ -62,7 +62,7 @@ struct AppScanTests {
         let scan = Self.scan([("App/Lap.swift", "import AppIntents\nstruct Lap: AppIntent {}\n")])
         #expect(scan.errors.map(\.locatedMessage) == [
             "Trail has no start intent: no type in its 1 Swift file conforms to StartWorkoutIntent or StartDiveIntent, "
-                + "so Settings > Action Button would not offer it (A1)",
+                + "and no ControlWidgetButton or ControlWidgetToggle names one of its intents, so Settings > Action Button would not offer it (A1)",
         ])
     }
 

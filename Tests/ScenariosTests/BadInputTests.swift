@@ -27,6 +27,11 @@ struct BadInputTests {
         Case(file: "dive-with-pause.yaml", line: 4, column: 5, says: "dives have no pause or resume (A8)"),
         Case(file: "not-yaml.yaml", line: 2, column: 6, says: "invalid YAML"),
         Case(file: "unknown-key.yaml", line: 6, column: 14, says: "did you mean \"next-action\""),
+        // Issue 24: controls on the Action button (watchOS 26).
+        Case(file: "control-on-start-intent.yaml", line: 4, column: 5, says: "BeamIntent is a start-workout intent; a control runs an intent of its own"),
+        Case(file: "control-unknown-kind.yaml", line: 3, column: 59, says: "unknown control \"switch\"; expected one of button, toggle"),
+        Case(file: "control-not-offered.yaml", line: 6, column: 38, says: "Lantern offers no control that runs BeamIntent, so Settings > Action Button does not list it; its controls run ToggleFlashlightIntent"),
+        Case(file: "control-missing.yaml", line: 5, column: 11, says: "action: control needs control: INTENT"),
     ]
 
     @Test("S1: a malformed or contradictory file is refused with its position", arguments: cases)

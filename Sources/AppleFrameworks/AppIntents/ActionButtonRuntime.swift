@@ -37,6 +37,9 @@ public protocol ActionButtonHost: Sendable {
     /// running workout session, which belong to the watch and not to the process (many
     /// simulated watches share one test process).
     func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object
+    /// A `LongRunningIntent`'s call `invocation` asked for more time than the 30-second
+    /// intent budget (`performBackgroundTask`, watchOS 27).
+    func extendRuntime(invocation: Int)
 }
 
 extension ActionButtonHost {
@@ -45,6 +48,7 @@ extension ActionButtonHost {
     public func addReadingObserver(_ observer: any SensorReadingObserver) {}
     public var dependencies: AppDependencyManager? { nil }
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
+    public func extendRuntime(invocation: Int) {}
 }
 
 /// Where the current host lives.

@@ -129,6 +129,58 @@ public struct AppDefinition: Sendable {
     public var timers: [Timer]
     /// What installing the app refuses, each naming the type (see `InstalledApp.problems`).
     public var problems: [String]
+    /// The controls the app offers (watchOS 26), which Settings > Action Button can pick.
+    public var controls: [Control] = []
+
+    /// A control of the app (watchOS 26): a `ControlWidgetButton`'s intent or a
+    /// `ControlWidgetToggle`'s `SetValueIntent`. Only the intent matters on the Action button;
+    /// the control's SwiftUI view does not run here.
+    public struct Control: Sendable {
+        public var reference: IntentReference
+        public var kind: InstalledApp.ControlSupport.Kind
+        /// Whether the intent's `supportedModes` bring the app forward before it runs.
+        public var opensApp: Bool
+        /// The intent value a press runs: for a toggle, with the value it flips to.
+        public var intent: @Sendable (_ value: Bool?) -> any AppIntent
+
+        public init(reference: IntentReference, kind: InstalledApp.ControlSupport.Kind, opensApp: Bool = false,
+                    intent: @escaping @Sendable (_ value: Bool?) -> any AppIntent) {
+            self.reference = reference
+            self.kind = kind
+            self.opensApp = opensApp
+            self.intent = intent
+        }
+
+        /// `ControlWidgetButton(action: intent)`: a press runs `intent`.
+        public static func button<Intent: AppIntent>(_ intent: Intent) -> Control {
+            Control(reference: IntentReference(type: Intent.self), kind: .button,
+                    opensApp: Intent.supportedModes.opensAppAtOnce) { _ in intent }
+        }
+
+        /// `ControlWidgetToggle(isOn:action: intent)`: a press runs `intent` with `value` set
+        /// to the opposite of what the toggle shows.
+        public static func toggle<Intent: SetValueIntent>(_ intent: Intent) -> Control where Intent.ValueType == Bool {
+            Control(reference: IntentReference(type: Intent.self), kind: .toggle,
+                    opensApp: Intent.supportedModes.opensAppAtOnce) { value in
+                var set = intent
+                set.value = value ?? !set.value
+                return set
+            }
+        }
+    }
+
+    /// The app, offering `controls` as well (watchOS 26).
+    public func offering(controls: [Control]) -> AppDefinition {
+        var app = self
+        app.controls += controls
+        return app
+    }
+
+    /// An app that offers only controls to the Action button (no workout or dive).
+    public static func controlsApp(_ name: String, controls: [Control],
+                                   didFinishLaunching: (@Sendable () -> Void)? = nil) -> AppDefinition {
+        AppDefinition(name: name, didFinishLaunching: didFinishLaunching).offering(controls: controls)
+    }
     /// Where the session would start in files the Linux build leaves out (see `LeftOutSessionStart`).
     public var sessionStartsLeftOut: [LeftOutSessionStart] = []
 
@@ -177,6 +229,7 @@ public struct AppDefinition: Sendable {
                 let identity = IntentIdentity(dive.start)
                 return InstalledApp.DiveSupport(startIntent: identity.reference, startOpensApp: identity.opensApp)
             },
+            controls: controls.map { InstalledApp.ControlSupport(intent: $0.reference, kind: $0.kind, opensApp: $0.opensApp) },
             healthAuthorizationRequested: healthAuthorization == .requested,
             intentsInExtension: intentsInExtension,
             problems: problems)

@@ -46,3 +46,38 @@ public protocol SetValueIntent: AppIntent {
     associatedtype ValueType: Sendable
     var value: ValueType { get set }
 }
+
+/// An entity of which there is only ever one, such as the app's settings (Apple's page:
+/// "UniqueAppEntity").
+public protocol UniqueAppEntity: AppEntity where DefaultQuery: UniqueAppEntityQuery {}
+
+/// The query of a unique entity (Apple's page: "UniqueAppEntityQuery"): it hands out the one
+/// entity, and the other queries follow from it.
+public protocol UniqueAppEntityQuery: EnumerableEntityQuery where Entity: UniqueAppEntity {
+    associatedtype Unique where Entity == Unique
+    func uniqueEntity() async throws -> Unique
+}
+
+extension UniqueAppEntityQuery {
+    public func allEntities() async throws -> [Entity] { [try await uniqueEntity()] }
+}
+
+/// A unique entity's query made from a closure (Apple's page: "UniqueAppEntityProvider"):
+/// `static let defaultQuery = UniqueAppEntityProvider { AppSettings() }`.
+public struct UniqueAppEntityProvider<Entity: UniqueAppEntity>: UniqueAppEntityQuery {
+    public typealias Unique = Entity
+    private let provider: @Sendable () async throws -> Entity
+
+    public init(_ provider: @escaping @Sendable () async throws -> Entity) { self.provider = provider }
+
+    /// What the system would make on its own: it finds no entity.
+    public init() { provider = { throw UniqueEntityUnavailable(entity: String(describing: Entity.self)) } }
+
+    public func uniqueEntity() async throws -> Entity { try await provider() }
+}
+
+/// A `UniqueAppEntityProvider` made without its closure was asked for its entity.
+public struct UniqueEntityUnavailable: Error, CustomStringConvertible, Sendable {
+    public let entity: String
+    public var description: String { "no \(entity): the UniqueAppEntityProvider was made without a closure" }
+}

@@ -4,8 +4,10 @@
 /// Apple's protocol also requires `init()`. Here only the Action-button protocols
 /// (`StartWorkoutIntent`, `PauseWorkoutIntent`, ...) do, because the simulator's own
 /// manifest-described intents are values built from a file, with no empty form.
-public protocol AppIntent: Sendable {
+public protocol AppIntent: PersistentlyIdentifiable, Sendable {
     associatedtype PerformResult: IntentResult
+    /// The summary Shortcuts shows (Apple's `parameterSummary`); none by default.
+    associatedtype SummaryContent: ParameterSummary
 
     static var title: LocalizedStringResource { get }
     /// Apple declares this optional; here it is not, so that Apple's own spelling
@@ -27,6 +29,9 @@ public protocol AppIntent: Sendable {
 
     /// May be `@MainActor`, as Apple's samples often write it.
     func perform() async throws -> PerformResult
+
+    /// The intent and its parameters as a sentence (Apple's page: "parameterSummary").
+    static var parameterSummary: SummaryContent { get }
 }
 
 extension AppIntent {

@@ -75,6 +75,7 @@ public final class AppDependencyManager: Sendable {
 public struct Dependency<Value: Sendable>: Sendable {
     private let manager: AppDependencyManager
     private let key: Key?
+    private let fallback: Fallback?
 
     /// A dependency's key as the wrapper keeps it. @unchecked: the key (a string, as apps
     /// write it) is only ever hashed and compared.
@@ -82,13 +83,42 @@ public struct Dependency<Value: Sendable>: Sendable {
         let value: AnyHashable
     }
 
+    /// What `init(key:manager:default:)` was given, made on first use and kept by the
+    /// wrapper. @unchecked: Apple's closure is not `@Sendable`; it is called once, under the lock.
+    private final class Fallback: @unchecked Sendable {
+        private let make: () -> Value
+        private let made = Mutex<Value?>(nil)
+
+        init(_ make: @escaping () -> Value) { self.make = make }
+
+        func value() -> Value {
+            made.withLock { made in
+                if let made { return made }
+                let value = make()
+                made = value
+                return value
+            }
+        }
+    }
+
     public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared) {
         self.key = key.map(Key.init)
         self.manager = manager
+        self.fallback = nil
+    }
+
+    /// With a value to use while nothing of the type was added (Apple's page:
+    /// "init(key:manager:default:)"). Made the first time it is read while nothing is
+    /// registered, then kept.
+    public init(key: AnyHashable? = nil, manager: AppDependencyManager = .shared,
+                default defaultValueProvider: @autoclosure @escaping () -> Value) {
+        self.key = key.map(Key.init)
+        self.manager = manager
+        self.fallback = Fallback(defaultValueProvider)
     }
 
     public var wrappedValue: Value {
-        guard let value = manager.resolve(Value.self, key: key?.value) else {
+        guard let value = manager.resolve(Value.self, key: key?.value) ?? fallback?.value() else {
             fatalError("@Dependency \(Value.self) was read but never added; call AppDependencyManager.shared.add { ... } at launch")
         }
         return value

@@ -34,16 +34,21 @@ public struct LongRunningTaskOptions: OptionSet, Hashable, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
 }
 
-/// An intent whose work may outlast the usual 30 seconds of background time (Apple's page:
-/// "LongRunningIntent", watchOS 27). The simulated watch gives it the time and runs the
-/// operation in place, on the engine's clock; it reports progress as on a watch.
+/// An intent whose work may outlast the 30 seconds an intent has in the background (Apple's
+/// page: "LongRunningIntent", watchOS 27). Its `perform()` gets more time once it calls
+/// `performBackgroundTask`: the simulated watch then no longer stops waiting for it at 30
+/// seconds (`intent-time-limit`). A start intent's session must still start within the start
+/// deadline (A5); with the extension, its `perform()` need not also return by then. The
+/// operation runs in place, on the engine's clock, and reports progress as on a watch.
 public protocol LongRunningIntent: ProgressReportingIntent {}
 
 extension LongRunningIntent {
     /// Runs `operation` with extended time, and returns what it returns.
     @discardableResult
     public func performBackgroundTask<T>(options: LongRunningTaskOptions = [], operation: @escaping () async throws -> T) async throws -> T {
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) runs a long-running task")
+        let host = ActionButtonRuntime.host
+        host?.log("\(IntentIdentity(self).reference.name) runs a long-running task: its time is extended past 30 seconds")
+        if let run = IntentRun.current { host?.extendRuntime(invocation: run.invocation) }
         return try await operation()
     }
 }

@@ -36,7 +36,9 @@ struct CheckCommand: ParsableCommand {
                     let (model, warnings) = try ManifestParser.parse(document)
                     for warning in warnings { Terminal.warning(warning.description) }
                     let kinds = model.workoutKinds.isEmpty ? "" : ", workouts: " + model.suggestedWorkouts.joined(separator: ", ")
-                    Terminal.line("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds))")
+                    let controls = model.intents.filter { $0.control != nil }.map(\.name)
+                    let offered = controls.isEmpty ? "" : ", controls: " + controls.joined(separator: ", ")
+                    Terminal.line("ok: \(file): app \"\(model.name)\" (\(model.intents.count) intents\(kinds)\(offered))")
                 }
             } catch {
                 bad += 1

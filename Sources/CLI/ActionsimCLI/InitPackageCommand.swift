@@ -106,13 +106,14 @@ struct InitPackageCommand: ParsableCommand {
                 continue
             }
             let leftOut = Set(scan.leftOut.map(\.path))
-            let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive)[0]
+            let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first
             apps.append(SimulatorPackage.App(
                 module: module, folder: folder,
                 excluded: contents.excluded(leavingOut: leftOut),
                 leftOut: scan.leftOut.map { .init(path: contents.relative($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface,
                                                   sessionStarts: $0.sessionStarts) },
-                frameworks: scan.frameworksUsed, isWorkoutApp: start.role == .startWorkout, startIntent: start.name))
+                frameworks: scan.frameworksUsed, isWorkoutApp: start?.role == .startWorkout, startIntent: start?.name ?? "",
+                controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) }))
         }
         if failed {
             throw InitPackageError("nothing written: a watch would refuse \(folders.count == 1 ? "this app as it is" : "these apps as they are") (the errors above)")

@@ -134,6 +134,7 @@ public final class RunMetrics: SimulationEventSink, @unchecked Sendable {
         case .nextAction: "next-action"
         case .pause: "pause"
         case .resume: "resume"
+        case .control: "control"
         }
     }
 }

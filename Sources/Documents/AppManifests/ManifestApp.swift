@@ -72,6 +72,14 @@ public final class ManifestApp: Sendable {
                 guard case .at(let time) = donation.trigger else { return nil }
                 return AppDefinition.Timer(at: time) { [self] in donate(donation.donate) }
             })
+        .offering(controls: model.intents.compactMap { spec in
+            spec.control.map { kind in
+                AppDefinition.Control(reference: IntentReference(name: spec.name, title: spec.title), kind: kind,
+                                      opensApp: spec.openAppWhenRun) { [self] value in
+                    ManifestIntent(spec: spec, workoutStyle: nil, app: self, value: value)
+                }
+            }
+        })
     }
 
     func intent(_ spec: AppManifestModel.Intent, workoutStyle: String? = nil) -> ManifestIntent {
@@ -131,12 +139,22 @@ public struct ManifestIntent: DynamicIntent {
     public let spec: AppManifestModel.Intent
     public let workoutStyle: String?
     let app: ManifestApp
+    /// The value a toggle control's press sets (`SetValueIntent.value`), nil otherwise.
+    public let value: Bool?
+
+    init(spec: AppManifestModel.Intent, workoutStyle: String?, app: ManifestApp, value: Bool? = nil) {
+        self.spec = spec
+        self.workoutStyle = workoutStyle
+        self.app = app
+        self.value = value
+    }
 
     public var intentName: String { spec.name }
     public var intentTitle: String { spec.title }
     public var intentOpensApp: Bool { spec.openAppWhenRun }
     public var intentParameters: KeyValuePairs<String, String> {
-        workoutStyle.map { ["workoutStyle": $0] } ?? [:]
+        if let value { return ["value": value ? "true" : "false"] }
+        return workoutStyle.map { ["workoutStyle": $0] } ?? [:]
     }
 
     public func perform() async throws -> some IntentResult {

@@ -50,9 +50,12 @@ public struct AppManifestModel: Sendable {
         public var openAppWhenRun: Bool
         public var perform: Perform
         public var location: SourceLocation
+        /// The control that runs this intent, if any (watchOS 26): a button's intent, or a
+        /// toggle's `SetValueIntent`. Settings > Action Button can pick it.
+        public var control: InstalledApp.ControlSupport.Kind?
 
         public init(name: String, title: String, role: Role, declaredIn: DeclaredIn = .app, openAppWhenRun: Bool,
-                    perform: Perform = Perform(), location: SourceLocation) {
+                    perform: Perform = Perform(), location: SourceLocation, control: InstalledApp.ControlSupport.Kind? = nil) {
             self.name = name
             self.title = title
             self.role = role
@@ -60,6 +63,7 @@ public struct AppManifestModel: Sendable {
             self.openAppWhenRun = openAppWhenRun
             self.perform = perform
             self.location = location
+            self.control = control
         }
     }
 

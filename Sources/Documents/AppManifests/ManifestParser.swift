@@ -7,7 +7,7 @@ import YAMLDocuments
 public enum ManifestParser {
     static let topKeys = ["app", "description", "health-authorization", "workout-kinds", "suggested-workouts",
                           "intents", "donations"]
-    static let intentKeys = ["name", "title", "role", "declared-in", "open-app-when-run", "perform"]
+    static let intentKeys = ["name", "title", "role", "declared-in", "open-app-when-run", "perform", "control"]
     static let performKeys = ["takes", "throws", "starts-session", "pauses-session", "resumes-session", "ends-session",
                               "marks", "donates", "result-donates", "requests-authorization"]
 
@@ -59,9 +59,13 @@ public enum ManifestParser {
         }
         let start = intents.first { $0.role == .startWorkout }
         let dive = intents.first { $0.role == .startDive }
-        guard start != nil || dive != nil else {
-            throw DocumentError("the app has neither a start-workout nor a start-dive intent, so Settings > Action Button would never offer it (A1)",
-                                at: try top.required("intents").location)
+        guard start != nil || dive != nil || intents.contains(where: { $0.control != nil }) else {
+            throw DocumentError("the app has neither a start-workout nor a start-dive intent, nor a control, so Settings > Action Button "
+                                + "would never offer it (A1)", at: try top.required("intents").location)
+        }
+        if let misused = intents.first(where: { $0.control != nil && $0.role != .action }) {
+            throw DocumentError("\(misused.name) is a \(misused.role.rawValue) intent; a control runs an intent of its own "
+                                + "(role: action), not the Action button's start, pause or resume intents", at: misused.location)
         }
         if start == nil, let pausing = intents.first(where: { $0.role == .pauseWorkout || $0.role == .resumeWorkout }) {
             throw DocumentError("\(pausing.name) is a \(pausing.role.rawValue) intent but the app starts no workouts; dives have no pause or resume (A8)",
@@ -175,7 +179,8 @@ public enum ManifestParser {
             name: name, title: title, role: role,
             declaredIn: try map["declared-in"]?.choice("declared-in", of: AppManifestModel.DeclaredIn.self) ?? .app,
             openAppWhenRun: try map["open-app-when-run"]?.bool("open-app-when-run") ?? (role == .startWorkout || role == .startDive),
-            perform: perform, location: value.location)
+            perform: perform, location: value.location,
+            control: try map["control"]?.choice("control", of: InstalledApp.ControlSupport.Kind.self))
     }
 
     static let triggerWords = ["session-started", "session-paused", "session-resumed", "start-returned"]

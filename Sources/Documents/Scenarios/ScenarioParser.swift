@@ -203,7 +203,7 @@ public enum ScenarioParser {
 
     private static func parseSettings(_ value: YAMLValue, registry: AppRegistry, apps: [ScenarioApp]) throws(DocumentError) -> ActionButtonSettings {
         let map = try value.mapping("settings")
-        try map.rejectUnknownKeys(["action", "app", "first-press"])
+        try map.rejectUnknownKeys(["action", "app", "first-press", "control"])
         let actionValue = try map.required("action")
         let action = try actionValue.string("the action")
         let appName: String
@@ -221,8 +221,20 @@ public enum ScenarioParser {
         case "dive":
             if let first = map["first-press"] { throw first.error("first-press is a workout setting; dives have a single kind of session (A8)") }
             settings = .dive(app: appName)
+        case "control":
+            if let first = map["first-press"] { throw first.error("first-press is a workout setting; a control runs one intent") }
+            guard let controlValue = map["control"] else {
+                let offered = registry.app(named: appName)?.controls.map(\.intent.name) ?? []
+                throw value.error("action: control needs control: INTENT, the intent of the control to run"
+                    + (offered.isEmpty ? "" : " (\(appName) offers \(offered.joined(separator: ", ")))"))
+            }
+            settings = .control(app: appName, intent: try controlValue.string("control"))
         default:
-            throw actionValue.error("unknown action \"\(action)\"; expected workout or dive" + Spelling.suggestion(for: action, among: ["workout", "dive"]))
+            throw actionValue.error("unknown action \"\(action)\"; expected workout, dive or control"
+                + Spelling.suggestion(for: action, among: ["workout", "dive", "control"]))
+        }
+        if action != "control", let control = map["control"] {
+            throw control.error("control: names the control of action: control; this action is \(action)")
         }
         do {
             _ = try registry.validate(settings)
@@ -232,6 +244,7 @@ public enum ScenarioParser {
             case .firstPressNotSuggested: node = map["first-press"] ?? value
             case .notAWorkoutApp, .notADiveApp: node = actionValue
             case .notInstalled: node = map["app"] ?? value
+            case .notAControl: node = map["control"] ?? value
             default: node = value
             }
             throw node.error(error.description)
@@ -378,7 +391,7 @@ public enum ScenarioParser {
             }
             let role = try map["role"].map { r throws(DocumentError) -> String in
                 let text = try r.string("role")
-                let roles = ["start", "next-action", "pause", "resume"]
+                let roles = ["start", "next-action", "pause", "resume", "control"]
                 guard roles.contains(text) else {
                     throw r.error("unknown role \"\(text)\"; expected one of \(roles.joined(separator: ", "))" + Spelling.suggestion(for: text, among: roles))
                 }
@@ -408,7 +421,8 @@ public enum ScenarioParser {
         }
         if let v = map["ignored"] {
             let reason = try v.string("ignored")
-            let reasons = ["busy", "no-next-action", "no-session", "no-pause-intent", "no-resume-intent", "side-button", "siren", "other-key"]
+            let reasons = ["busy", "no-next-action", "no-session", "no-pause-intent", "no-resume-intent", "side-button", "siren",
+                           "control-press-only", "other-key"]
             guard reasons.contains(reason) else {
                 throw v.error("unknown reason \"\(reason)\"; expected one of \(reasons.joined(separator: ", "))" + Spelling.suggestion(for: reason, among: reasons))
             }

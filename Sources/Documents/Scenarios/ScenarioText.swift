@@ -95,6 +95,8 @@ public enum ScenarioText {
             return "{action: workout, app: \(quoted(app))" + (first.map { ", first-press: \(quoted($0))" } ?? "") + "}"
         case .dive(let app):
             return "{action: dive, app: \(quoted(app))}"
+        case .control(let app, let intent):
+            return "{action: control, app: \(quoted(app)), control: \(quoted(intent))}"
         }
     }
 

@@ -291,6 +291,8 @@ public final class SimulationEngine {
             record(SimulationEvent(time: time, kind: .dialog(intent: intent, text: text)))
         case .haptic(let pattern):
             record(SimulationEvent(time: time, kind: .haptic(pattern)))
+        case .runtimeExtended(let id):
+            feedSystem(.runtimeExtended(invocation: id), at: time)
         }
     }
 
@@ -313,6 +315,12 @@ public final class SimulationEngine {
             let intent = intentValue(for: invocation)
             let parameters = intent.map { IntentIdentity($0).parameters } ?? []
             record(SimulationEvent(time: time, kind: .performing(invocation, parameters: parameters)))
+            if case .control = invocation.role, !launchedBefore {
+                // A control's intent may run with the app in the background: its process
+                // starts all the same, and with it applicationDidFinishLaunching().
+                if let didFinishLaunching = app.didFinishLaunching { host.runAppCode { didFinishLaunching() } }
+                launchedBefore = true
+            }
             perform(invocation, intent: intent)
             return
         }
@@ -346,9 +354,16 @@ public final class SimulationEngine {
         let id = invocation.id
         let host = self.host
         let didReturn = app.intentDidReturn
+        // Where the intent runs, by its supportedModes and the Action button's rules (a start
+        // intent's app is open first, A3; the system logs it when its modes say otherwise).
+        let isStart = if case .start = invocation.role { true } else { false }
+        let modes = (intent as? any DynamicIntent).map { $0.intentOpensApp ? IntentModes.foreground : .background }
+            ?? type(of: intent).supportedModes
+        let placement = IntentModes.Placement.decide(modes, isStart: isStart, appInForeground: system.appPresence == .foreground)
+        let run = IntentRun(invocation: id, mode: placement.current)
         host.launch(invocation.description) {
             do {
-                let result = try await intent.perform()
+                let result = try await IntentRun.$current.withValue(run) { try await intent.perform() }
                 if let dialog = result.dialog { host.report(.dialog(IntentIdentity(intent).reference, dialog.full.key)) }
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
                 // The app's code after the return, in the same task: what it reports comes
@@ -374,6 +389,8 @@ public final class SimulationEngine {
             return app.workout?.pause
         case .resume:
             return app.workout?.resume
+        case .control(let value):
+            return app.controls.first { $0.reference.name == invocation.intent.name }?.intent(value)
         }
     }
 

@@ -45,6 +45,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case dialog(IntentReference, String)
         /// The app tapped the wrist (WatchKit).
         case haptic(String)
+        /// A `LongRunningIntent` asked for more time (`performBackgroundTask`).
+        case runtimeExtended(invocation: Int)
     }
 
     /// Which launched intent task the current code runs in (inherited by every task it starts).
@@ -175,6 +177,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func log(_ message: String) { report(.log(message)) }
 
     public func playHaptic(_ pattern: String) { report(.haptic(pattern)) }
+
+    public func extendRuntime(invocation: Int) { report(.runtimeExtended(invocation: invocation)) }
 
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object {
         objects.object(type, make: make)

@@ -60,6 +60,10 @@ public struct AppScan: Sendable {
     public private(set) var messages: [ScanMessage] = []
     /// Modules of actionsim's framework stand-ins the kept files import.
     public private(set) var frameworksUsed: [String] = []
+    /// The app's controls (watchOS 26) whose intents the Linux build has, once per intent,
+    /// found in any file, kept or left out: a control's SwiftUI view is not needed, only the
+    /// intent its action names.
+    public private(set) var controls: [SwiftSourceFile.Control] = []
 
     public var errors: [ScanMessage] { messages.filter { $0.severity == .error } }
     public var warnings: [ScanMessage] { messages.filter { $0.severity == .warning } }
@@ -82,8 +86,11 @@ public struct AppScan: Sendable {
         self.appName = appName
         var kept: [SwiftSourceFile] = []
         var vanished: [(TypeDeclaration, because: String)] = []
+        // Controls in files the package left out reach the build's scan as defines.
+        var declaredControls = conditions.defined.sorted().compactMap(ControlDefine.control(from:))
         for (path, text) in files {
             let file = SwiftSourceFile(path: path, text: text, conditions: conditions)
+            declaredControls += file.controls
             if let reason = Self.reasonToLeaveOut(file) {
                 if leaveOutUnbuildable {
                     leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface,
@@ -135,6 +142,25 @@ public struct AppScan: Sendable {
         }
         let order: [Role] = [.startWorkout, .startDive, .pauseWorkout, .resumeWorkout, .action]
         intents.sort { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }
+
+        // Controls: the Action button runs the intent a control names, which must be here.
+        for control in declaredControls where !controls.contains(where: { $0.intent == control.intent }) {
+            guard let intent = intents.first(where: { $0.name == control.intent }) else {
+                let gone = vanished.first { $0.0.name == control.intent }
+                messages.append(ScanMessage(.warning, at: control.position,
+                    "this control runs \(control.intent), "
+                        + (gone.map { "which compiles to nothing on Linux (\($0.because))" } ?? "which is no intent type of the app's files")
+                        + "; the Action button cannot run it here"))
+                continue
+            }
+            guard intent.role == .action else {
+                messages.append(ScanMessage(.warning, at: control.position,
+                    "this control runs \(intent.name), the app's \(intent.role.protocolName); a control's intent is an intent of its own, "
+                        + "so the simulator does not offer this control"))
+                continue
+            }
+            controls.append(control)
+        }
 
         check(visible, roles: roles, vanished: vanished.map(\.0), allRoles: allRoles, files: kept)
     }
@@ -205,12 +231,12 @@ public struct AppScan: Sendable {
 
         // A1: exactly one start intent of each kind.
         let starts = intents(.startWorkout), dives = intents(.startDive)
-        if starts.isEmpty && dives.isEmpty {
+        if starts.isEmpty && dives.isEmpty && controls.isEmpty {
             let hidden = vanished.filter { [.startWorkout, .startDive].contains(allRoles[$0.name]) }
             let why = hidden.isEmpty ? "" : "; \(hidden.map { "\($0.name) (\($0.position))" }.joined(separator: ", ")) compiles to nothing on Linux (see the warning)"
             messages.append(ScanMessage(.error, at: nil,
                 "\(appName) has no start intent: no type in \(files.isEmpty ? "its sources" : "its \(files.count) Swift file\(files.count == 1 ? "" : "s")") conforms to StartWorkoutIntent or StartDiveIntent, "
-                    + "so Settings > Action Button would not offer it (A1)\(why)"))
+                    + "and no ControlWidgetButton or ControlWidgetToggle names one of its intents, so Settings > Action Button would not offer it (A1)\(why)"))
         }
         // Two types in one role: nothing Apple documents says a watch refuses the app (apps have
         // shipped so), and it runs one of them; which one is not documented. The simulator runs

@@ -30,7 +30,19 @@ public enum RegistrationSource {
         } else if let dive = scan.intents(.startDive).first {
             body.append("AppDefinition.diveApp(\(name), start: \(dive.name)(), actions: \(actionList))")
         }
-        let sources = scan.intents.map { "//   \($0.name) (\($0.role)): \($0.position)" }.joined(separator: "\n")
+        // Controls (watchOS 26): the intents the app's ControlWidgetButton and ControlWidgetToggle name.
+        if !scan.controls.isEmpty {
+            let controls = "[" + scan.controls.map { ".\($0.kind.rawValue)(\($0.intent)())" }.joined(separator: ", ") + "]"
+            if body.isEmpty {
+                body.append("AppDefinition.controlsApp(\(name), controls: \(controls))")
+            } else if body.count == 1 {
+                body[0] += ".offering(controls: \(controls))"
+            } else {
+                body.insert("app = app.offering(controls: \(controls))", at: body.count - 1)
+            }
+        }
+        let sources = (scan.intents.map { "//   \($0.name) (\($0.role)): \($0.position)" }
+            + scan.controls.map { "//   control \($0.kind.rawValue) running \($0.intent): \($0.position)" }).joined(separator: "\n")
         return """
             // Generated at build time by actionsim's ActionsimApp plugin from this target's Swift
             // files: the app's intents as the system finds them in a watch app's metadata.

@@ -15,12 +15,19 @@ public struct SimulatorPackage: Sendable {
         /// Why each left-out Swift file is left out, for the manifest's comment.
         public var leftOut: [AppScan.LeftOutFile]
         public var frameworks: [String]
-        /// Whether it has a start-workout intent (else a start-dive intent).
+        /// Whether it has a start-workout intent (else a start-dive intent, or only controls).
         public var isWorkoutApp: Bool
+        /// Its start intent; empty for an app that offers the Action button only controls.
         public var startIntent: String
+        /// Its controls (watchOS 26), wherever they are declared.
+        public var controls: [SwiftSourceFile.Control]
+        /// Those declared in files the package leaves out (a widget's SwiftUI file), which
+        /// the build's plugin never reads: the target's defines name them (`ControlDefine`).
+        public var controlsLeftOut: [SwiftSourceFile.Control]
 
         public init(module: String, folder: String, excluded: [String], leftOut: [AppScan.LeftOutFile],
-                    frameworks: [String], isWorkoutApp: Bool, startIntent: String) {
+                    frameworks: [String], isWorkoutApp: Bool, startIntent: String,
+                    controls: [SwiftSourceFile.Control] = [], controlsLeftOut: [SwiftSourceFile.Control] = []) {
             self.module = module
             self.folder = folder
             self.excluded = excluded
@@ -28,6 +35,8 @@ public struct SimulatorPackage: Sendable {
             self.frameworks = frameworks
             self.isWorkoutApp = isWorkoutApp
             self.startIntent = startIntent
+            self.controls = controls
+            self.controlsLeftOut = controlsLeftOut
         }
     }
 
@@ -159,6 +168,13 @@ public struct SimulatorPackage: Sendable {
         return comment.joined(separator: "\n")
     }
 
+    /// The controls declared in files the package leaves out, as defines the ActionsimApp
+    /// plugin hands the intents finder (which reads only the files the target compiles):
+    /// `ACTIONSIM_CONTROL_TOGGLE_ToggleFlashlightIntent`. Empty when there are none.
+    static func controlDefines(_ app: App) -> String {
+        app.controlsLeftOut.map { ", .define(\"\(ControlDefine.name(for: $0))\")" }.joined()
+    }
+
     /// Text for a `//` comment line: a name with a line break cannot end the comment.
     static func commentText(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
@@ -194,7 +210,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(products.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(Self.controlDefines(app))],
                         plugins: [.plugin(name: "ActionsimApp", package: "actionsim")]),
             """)
         }
@@ -269,7 +285,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(localTargets.map { quoted($0.name) }.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules)],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules)\(Self.controlDefines(app))],
                         plugins: ["ActionsimApp"]),
             """)
         }
@@ -430,6 +446,7 @@ public struct SimulatorPackage: Sendable {
 
     /// A first harness test, for a package whose tests the user did not bring.
     public static func starterTest(for app: App) -> String {
+        if app.startIntent.isEmpty, let control = app.controls.first { return starterControlTest(for: app, control: control) }
         let settings = app.isWorkoutApp ? ".workout(app: \"\(app.module)\")" : ".dive(app: \"\(app.module)\")"
         return """
             // Written by `actionsim init-package` as a start: a first press, on a simulated watch
@@ -451,9 +468,47 @@ public struct SimulatorPackage: Sendable {
             """
     }
 
-    /// A first scenario: the first press runs the start intent, which meets the start deadline.
+    /// For an app that offers only controls: a press runs the first control's intent.
+    static func starterControlTest(for app: App, control: SwiftSourceFile.Control) -> String {
+        let intent = RegistrationSource.swiftString(control.intent)
+        return """
+            // Written by `actionsim init-package` as a start: a press of the Action button set to
+            // \(app.module)'s control, on a simulated watch running it in a process of its own.
+            import ActionButtonHarness
+            import Testing
+
+            @Suite struct \(app.module)ControlTests {
+                @Test func pressRunsTheControlsIntent() async throws {
+                    let watch = try await ActionButtonHarness.launch(settings: .control(app: \(RegistrationSource.swiftString(app.module)), intent: \(intent)))
+                    try await watch.press()
+                    try await watch.advance(by: .seconds(5))
+                    #expect(watch.performedNames.first == \(intent))
+                    #expect(watch.errors.isEmpty, "the watch showed \\(watch.errors)")
+                }
+            }
+
+            """
+    }
+
+    /// A first scenario: the first press runs the start intent, which meets the start deadline
+    /// (or, for an app with only controls, a press runs its first control's intent).
     public static func starterScenario(for app: App) -> String {
-        """
+        if app.startIntent.isEmpty, let control = app.controls.first {
+            return """
+                # Written by `actionsim init-package` as a start: the Action button runs \(app.module)'s
+                # control, and a press performs \(control.intent) (watchOS 26).
+                name: a press runs \(control.intent)
+                apps: [{swift: \(app.module)}]
+                settings: {action: control, control: \(control.intent)}
+                steps:
+                  - {at: 0s, gesture: press}
+                expect:
+                  - {at: 0s, intent: \(control.intent), role: control}
+                  - {error: none}
+
+                """
+        }
+        return """
         # Written by `actionsim init-package` as a start: the first press launches \(app.module)
         # and runs \(app.startIntent), which has 30 s to start a session (A3, A5).
         name: first press runs \(app.startIntent)

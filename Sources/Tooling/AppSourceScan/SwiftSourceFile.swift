@@ -17,6 +17,20 @@ public struct SwiftSourceFile: Sendable {
     /// Where the file creates or starts a workout session (`HKWorkoutSession(...)`,
     /// `.startActivity(with:)`): when the file is left out, the session does not start here.
     public private(set) var sessionStarts: [SessionStart] = []
+    /// Controls the file declares (watchOS 26): `ControlWidgetButton(action: SomeIntent())`,
+    /// `ControlWidgetToggle(..., action: SomeIntent())`. Their views never run here; the
+    /// intents they name are what the Action button runs.
+    public private(set) var controls: [Control] = []
+
+    public struct Control: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable {
+            case button, toggle
+        }
+        /// The intent type the control's action makes.
+        public var intent: String
+        public var kind: Kind
+        public var position: SourcePosition
+    }
 
     public struct SessionStart: Hashable, Sendable {
         /// The call as written, shortened to its callee (`HKWorkoutSession(healthStore:configuration:)`).
@@ -49,11 +63,34 @@ public struct SwiftSourceFile: Sendable {
         entryPoints = collector.types.filter(\.isEntryPoint)
         shortcutPhrases = collector.phrases
         sessionStarts = collector.sessionStarts
+        controls = collector.controls
     }
 
     /// Active imports of modules Linux lacks, first the UI frameworks.
     public var missingModules: [Import] {
         imports.filter { !conditions.canImport($0.module) }
+    }
+}
+
+/// A control declared in a file the package leaves out, carried to the build's intents
+/// finder as a compilation condition of the app's target (the plugin passes those on).
+public enum ControlDefine {
+    static let prefix = "ACTIONSIM_CONTROL_"
+
+    public static func name(for control: SwiftSourceFile.Control) -> String {
+        prefix + control.kind.rawValue.uppercased() + "_" + control.intent
+    }
+
+    /// The control a define names, or nil for any other define.
+    public static func control(from define: String) -> SwiftSourceFile.Control? {
+        guard define.hasPrefix(prefix) else { return nil }
+        let rest = define.dropFirst(prefix.count)
+        guard let underscore = rest.firstIndex(of: "_"),
+              let kind = SwiftSourceFile.Control.Kind(rawValue: rest[..<underscore].lowercased()) else { return nil }
+        let intent = String(rest[rest.index(after: underscore)...])
+        guard !intent.isEmpty else { return nil }
+        return SwiftSourceFile.Control(intent: intent, kind: kind,
+                                       position: SourcePosition(file: "a file left out (the target's \(define))", line: 1, column: 1))
     }
 }
 
@@ -113,6 +150,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var types: [TypeDeclaration] = []
     var phrases: [SwiftSourceFile.ShortcutPhrase] = []
     var sessionStarts: [SwiftSourceFile.SessionStart] = []
+    var controls: [SwiftSourceFile.Control] = []
     /// Enclosing type names and whether each is file-private.
     private var scope: [(name: String, filePrivate: Bool)] = []
     /// The innermost false `#if` clause around the walk, if any.
@@ -203,6 +241,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         noteSessionStart(node)
+        noteControl(node)
         guard hiddenBy == nil, node.calledExpression.trimmedDescription.hasSuffix("AppShortcut"),
               let phrases = node.arguments.first(where: { $0.label?.text == "phrases" })?.expression.as(ArrayExprSyntax.self)
         else { return .visitChildren }
@@ -228,6 +267,23 @@ private final class DeclarationCollector: SyntaxVisitor {
         } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "startActivity" {
             sessionStarts.append(.init(call: "startActivity(\(labels))", position: position(of: node)))
         }
+    }
+
+    /// `ControlWidgetButton(action: X(...))` and `ControlWidgetToggle(..., action: X(...))`,
+    /// outside `#if` clauses false on Linux.
+    private func noteControl(_ node: FunctionCallExprSyntax) {
+        guard hiddenBy == nil else { return }
+        let kind: SwiftSourceFile.Control.Kind
+        switch Self.lastComponent(node.calledExpression.trimmedDescription) {
+        case "ControlWidgetButton": kind = .button
+        case "ControlWidgetToggle": kind = .toggle
+        default: return
+        }
+        guard let action = node.arguments.first(where: { $0.label?.text == "action" }),
+              let call = action.expression.as(FunctionCallExprSyntax.self) else { return }
+        let intent = Self.lastComponent(call.calledExpression.trimmedDescription)
+        guard let first = intent.first, first.isUppercase else { return }
+        controls.append(.init(intent: intent, kind: kind, position: position(of: node)))
     }
 
     private func enter(_ kind: TypeDeclaration.Kind, _ name: String, _ node: some SyntaxProtocol,

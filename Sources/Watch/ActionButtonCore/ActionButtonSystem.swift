@@ -21,10 +21,18 @@ public struct ActionButtonSystem: Sendable {
         case suggestedWorkoutsChanged([WorkoutOption])
         /// A4: the app requested health-data authorization.
         case healthAuthorizationRequested
+        /// A `LongRunningIntent` asked for extended background time (`performBackgroundTask`,
+        /// watchOS 27): its `perform()` may run past the 30-second intent budget. A start
+        /// intent must still start its session within the start deadline (A5).
+        case runtimeExtended(invocation: Int)
     }
 
     /// A5: how long `perform()` has to start a session and return.
     public static let startDeadline: Duration = .seconds(30)
+    /// How long any other intent's `perform()` may run in the background before the system
+    /// stops waiting for it: Apple's "up to 30 seconds" for an app intent (its page
+    /// "LongRunningIntent"). A `LongRunningIntent` that asks for more time is exempt.
+    public static let intentBudget: Duration = .seconds(30)
 
     public private(set) var app: InstalledApp
     public private(set) var settings: ActionButtonSettings
@@ -34,24 +42,38 @@ public struct ActionButtonSystem: Sendable {
     public private(set) var nextAction: IntentReference?
     /// Intents whose `perform()` has been called and has not yet returned or thrown.
     public private(set) var inFlight: [Invocation] = []
+    /// What a toggle control on the Action button shows: the value its `SetValueIntent` last
+    /// set and returned from (off until then).
+    public private(set) var controlIsOn = false
 
     private struct StartAttempt: Hashable, Sendable {
         var invocation: Invocation
         var deadline: Timestamp
         var returned = false
         var sessionStarted = false
+        /// A `LongRunningIntent` start: its session must start in time, its `perform()` need
+        /// not return in time.
+        var extended = false
     }
 
     private var startAttempt: StartAttempt?
     private var nextInvocationID = 1
     private let startDeadlineNs: Int64
+    private let intentBudgetNs: Int64
+    /// When each in-flight intent other than the start intent runs out of time, unless its
+    /// time was extended (`runtimeExtended`), earliest first.
+    private var budgets: [(invocation: Int, deadline: Timestamp)] = []
+    /// Invocations whose runtime a `LongRunningIntent` extended.
+    private var extended: Set<Int> = []
 
     /// Checks the settings against the registry (A1, A2, A9) before anything runs.
     public init(registry: AppRegistry, settings: ActionButtonSettings,
-                startDeadline: Duration = ActionButtonSystem.startDeadline) throws(AppRegistry.ConfigurationError) {
+                startDeadline: Duration = ActionButtonSystem.startDeadline,
+                intentBudget: Duration = ActionButtonSystem.intentBudget) throws(AppRegistry.ConfigurationError) {
         self.app = try registry.validate(settings)
         self.settings = settings
         self.startDeadlineNs = startDeadline.nanoseconds
+        self.intentBudgetNs = intentBudget.nanoseconds
     }
 
     /// The workout style a first press starts: First Press, or else the first suggestion.
@@ -63,8 +85,15 @@ public struct ActionButtonSystem: Sendable {
     /// Whether a start attempt is waiting on its deadline (A5).
     public var startPending: Bool { startAttempt != nil }
 
-    /// When `advance(to:)` next has something to do: the start deadline, if one is pending.
-    public var nextDeadline: Timestamp? { startAttempt?.deadline }
+    /// When `advance(to:)` next has something to do: the start deadline, if one is pending,
+    /// or an intent's time budget.
+    public var nextDeadline: Timestamp? {
+        switch (startAttempt?.deadline, budgets.first?.deadline) {
+        case (let start?, let budget?): budget < start ? budget : start
+        case (let start, nil): start
+        case (nil, let budget): budget
+        }
+    }
 
     public mutating func handle(_ input: Input, at time: Timestamp) -> [SystemEvent] {
         var events: [SystemEvent] = []
@@ -80,6 +109,16 @@ public struct ActionButtonSystem: Sendable {
 
     /// As `advance(to:)`, appending to a caller's buffer.
     public mutating func advance(to time: Timestamp, into events: inout [SystemEvent]) {
+        while let budget = budgets.first, budget.deadline <= time {
+            budgets.removeFirst()
+            guard let invocation = removeInFlight(budget.invocation) else { continue }
+            // The system stops waiting: the press is no longer busy, and what perform()
+            // returns later is not applied.
+            events.append(.errorShown(ShownError(
+                code: .intentTimeLimit,
+                message: "\(invocation.intent.name) did not finish within 30 seconds; the system stopped waiting for it "
+                    + "(a LongRunningIntent may ask for more time with performBackgroundTask)")))
+        }
         guard let attempt = startAttempt, attempt.deadline <= time else { return }
         startAttempt = nil
         events.append(.startResolved(attempt.invocation,
@@ -97,7 +136,9 @@ public struct ActionButtonSystem: Sendable {
     public mutating func handle(_ input: Input, at time: Timestamp, into events: inout [SystemEvent]) {
         // Deadlines that ran out strictly before this input are settled first; one that ends
         // exactly now leaves the input in time ("within 30 seconds" includes the 30th).
-        if let attempt = startAttempt, attempt.deadline < time { advance(to: time, into: &events) }
+        if let deadline = nextDeadline, deadline < time {
+            advance(to: Timestamp(nanoseconds: time.nanoseconds - 1), into: &events)
+        }
 
         switch input {
         case .gesture(let gesture):
@@ -114,6 +155,10 @@ public struct ActionButtonSystem: Sendable {
         case .intentReturned(let id, let donated):
             guard let invocation = removeInFlight(id) else { return }
             events.append(.intentReturned(invocation, actionButtonIntent: donated))
+            if case .control(let value?) = invocation.role, value != controlIsOn {
+                controlIsOn = value
+                events.append(.controlToggled(invocation.intent, isOn: value))
+            }
             if let donated { setNextAction(donated, cause: .result(of: invocation.intent), into: &events) }
             if startAttempt?.invocation.id == id {
                 startAttempt?.returned = true
@@ -148,6 +193,14 @@ public struct ActionButtonSystem: Sendable {
                     message: "First Press \"\(firstPress)\" is no longer suggested by \(name); "
                         + (options.first.map { "the next first press starts \"\($0.id)\"" } ?? "no workout is suggested"))))
             }
+        case .runtimeExtended(let id):
+            guard inFlight.contains(where: { $0.id == id }), !extended.contains(id) else { return }
+            extended.insert(id)
+            budgets.removeAll { $0.invocation == id }
+            if startAttempt?.invocation.id == id {
+                startAttempt?.extended = true
+                resolveStartIfMet(at: time, into: &events)
+            }
         case .healthAuthorizationRequested:
             guard !app.healthAuthorizationRequested else { return }
             app.healthAuthorizationRequested = true
@@ -166,6 +219,10 @@ public struct ActionButtonSystem: Sendable {
         case .press, .both:
             if let busyWith = inFlight.first?.intent ?? startAttempt?.invocation.intent {
                 events.append(.gestureIgnored(gesture, .busy(busyWith)))
+                return
+            }
+            if case .control(_, let intent) = settings {
+                controlPress(gesture, intent: intent, at: time, into: &events)
                 return
             }
             switch (session, settings.sessionKind, gesture.kind) {
@@ -216,10 +273,32 @@ public struct ActionButtonSystem: Sendable {
         case .dive:
             guard let dive = app.dive else { return }
             (intent, opensApp, style) = (dive.startIntent, dive.startOpensApp, nil)
+        case .control:
+            return  // a control's press never comes here (`controlPress`)
         }
         if !opensApp { events.append(.startIntentDoesNotOpenApp(intent)) }
         let invocation = dispatch(intent, role: .start(workoutStyle: style), gesture: gesture, at: time, into: &events)
         startAttempt = StartAttempt(invocation: invocation, deadline: time.advanced(byNanoseconds: startDeadlineNs))
+    }
+
+    /// A control on the Action button (watchOS 26): a press runs its intent, whether or not a
+    /// session runs; a toggle's with the value it flips to. The app is launched if it is not
+    /// running, and comes forward first if the intent's modes say so.
+    private mutating func controlPress(_ gesture: Gesture, intent name: String, at time: Timestamp, into events: inout [SystemEvent]) {
+        guard gesture.kind == .press else {
+            events.append(.gestureIgnored(gesture, .controlPressOnly))
+            return
+        }
+        guard let control = app.controls.first(where: { $0.intent.name == name }) else { return }
+        if control.opensApp, appPresence != .foreground {
+            appPresence = .foreground
+            events.append(.appLaunched(app: app.name))
+        } else if appPresence == .notRunning {
+            // The intent runs with the app in the background (its process started, unseen).
+            appPresence = .background
+        }
+        let value: Bool? = control.kind == .toggle ? !controlIsOn : nil
+        dispatch(control.intent, role: .control(value: value), gesture: gesture, at: time, into: &events)
     }
 
     @discardableResult
@@ -228,6 +307,10 @@ public struct ActionButtonSystem: Sendable {
         let invocation = Invocation(id: nextInvocationID, role: role, intent: intent, dispatchedAt: time, gesture: gesture)
         nextInvocationID += 1
         inFlight.append(invocation)
+        // A start intent answers to the start deadline instead (A5).
+        if case .start = role {} else {
+            budgets.append((invocation.id, time.advanced(byNanoseconds: intentBudgetNs)))
+        }
         events.append(.intentDispatched(invocation))
         return invocation
     }
@@ -256,7 +339,7 @@ public struct ActionButtonSystem: Sendable {
     }
 
     private mutating func resolveStartIfMet(at time: Timestamp, into events: inout [SystemEvent]) {
-        guard let attempt = startAttempt, attempt.returned, attempt.sessionStarted else { return }
+        guard let attempt = startAttempt, attempt.returned || attempt.extended, attempt.sessionStarted else { return }
         startAttempt = nil
         events.append(.startResolved(attempt.invocation, .met(after: time - attempt.invocation.dispatchedAt)))
     }
@@ -269,6 +352,8 @@ public struct ActionButtonSystem: Sendable {
 
     private mutating func removeInFlight(_ id: Int) -> Invocation? {
         guard let index = inFlight.firstIndex(where: { $0.id == id }) else { return nil }
+        budgets.removeAll { $0.invocation == id }
+        extended.remove(id)
         return inFlight.remove(at: index)
     }
 }

@@ -13,6 +13,8 @@ public struct AppRegistry: Hashable, Sendable {
         case intentsInExtension(app: String, intents: [String])
         /// The app's code breaks a rule its build or install would check (see `InstalledApp.problems`).
         case unusableApp(app: String, problems: [String])
+        /// Settings name a control the app does not offer.
+        case notAControl(String, app: String, controls: [String])
 
         public var description: String {
             switch self {
@@ -30,6 +32,9 @@ public struct AppRegistry: Hashable, Sendable {
                 "\(app) declares \(intents.joined(separator: ", ")) in an App Intents extension; Action-button intents must live in the app itself (A9)"
             case .unusableApp(let app, let problems):
                 "\(app) cannot be installed: " + problems.joined(separator: "; ")
+            case .notAControl(let intent, let app, let controls):
+                "\(app) offers no control that runs \(intent), so Settings > Action Button does not list it; "
+                    + (controls.isEmpty ? "\(app) offers no controls" : "its controls run \(controls.joined(separator: ", "))")
             }
         }
     }
@@ -72,6 +77,8 @@ public struct AppRegistry: Hashable, Sendable {
     public var workoutApps: [InstalledApp] { apps.filter { $0.workout != nil } }
     /// What Settings > Action Button > Dive lists.
     public var diveApps: [InstalledApp] { apps.filter { $0.dive != nil } }
+    /// Apps with controls, which Settings > Action Button > Controls lists (watchOS 26).
+    public var controlApps: [InstalledApp] { apps.filter { !$0.controls.isEmpty } }
 
     /// Checks that the settings pick an app the system would offer, and returns it.
     public func validate(_ settings: ActionButtonSettings) throws(ConfigurationError) -> InstalledApp {
@@ -87,6 +94,10 @@ public struct AppRegistry: Hashable, Sendable {
             }
         case .dive:
             guard app.dive != nil else { throw .notADiveApp(app.name) }
+        case .control(_, let intent):
+            guard app.controls.contains(where: { $0.intent.name == intent }) else {
+                throw .notAControl(intent, app: app.name, controls: app.controls.map(\.intent.name))
+            }
         }
         return app
     }

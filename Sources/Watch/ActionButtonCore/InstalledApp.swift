@@ -63,9 +63,37 @@ public struct InstalledApp: Hashable, Sendable {
         }
     }
 
+    /// A control the app offers (watchOS 26): Settings > Action Button can run it instead of
+    /// a workout or a dive. A button runs its intent; a toggle runs its `SetValueIntent` with
+    /// the value it flips to.
+    public struct ControlSupport: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+            /// `ControlWidgetButton(action:)`.
+            case button
+            /// `ControlWidgetToggle(isOn:action:)`, whose action is a `SetValueIntent`.
+            case toggle
+            public var description: String { rawValue }
+        }
+
+        /// The intent the control runs.
+        public var intent: IntentReference
+        public var kind: Kind
+        /// Whether the intent's `supportedModes` bring the app forward before it runs
+        /// (`.foreground`); otherwise it runs with the app where it is.
+        public var opensApp: Bool
+
+        public init(intent: IntentReference, kind: Kind, opensApp: Bool = false) {
+            self.intent = intent
+            self.kind = kind
+            self.opensApp = opensApp
+        }
+    }
+
     public var name: String
     public var workout: WorkoutSupport?
     public var dive: DiveSupport?
+    /// The controls the app offers (watchOS 26).
+    public var controls: [ControlSupport]
     /// A4: whether the app has ever requested health-data authorization.
     public var healthAuthorizationRequested: Bool
     /// A9: Action-button intents the app declares in an App Intents extension instead of
@@ -76,11 +104,12 @@ public struct InstalledApp: Hashable, Sendable {
     /// representation, a shortcut phrase without the app's name. Any entry refuses the install.
     public var problems: [String]
 
-    public init(name: String, workout: WorkoutSupport? = nil, dive: DiveSupport? = nil,
+    public init(name: String, workout: WorkoutSupport? = nil, dive: DiveSupport? = nil, controls: [ControlSupport] = [],
                 healthAuthorizationRequested: Bool = true, intentsInExtension: [String] = [], problems: [String] = []) {
         self.name = name
         self.workout = workout
         self.dive = dive
+        self.controls = controls
         self.healthAuthorizationRequested = healthAuthorizationRequested
         self.intentsInExtension = intentsInExtension
         self.problems = problems
@@ -93,16 +122,20 @@ public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
     case workout(app: String, firstPress: String? = nil)
     /// Dive, with the app.
     case dive(app: String)
+    /// A control of the app (watchOS 26), named by the intent it runs.
+    case control(app: String, intent: String)
 
     public var appName: String {
         switch self {
-        case .workout(let app, _), .dive(let app): app
+        case .workout(let app, _), .dive(let app), .control(let app, _): app
         }
     }
 
+    /// The kind of session the app's session object keeps. A control runs no session of
+    /// the Action button's; should its intent start one, it counts as a workout.
     public var sessionKind: SessionLifecycle.Kind {
         switch self {
-        case .workout: .workout
+        case .workout, .control: .workout
         case .dive: .dive
         }
     }
@@ -112,6 +145,7 @@ public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
         case .workout(let app, let first?): "Workout · \(app) · First Press \(first)"
         case .workout(let app, nil): "Workout · \(app)"
         case .dive(let app): "Dive · \(app)"
+        case .control(let app, let intent): "Control · \(app) · \(intent)"
         }
     }
 }
@@ -119,4 +153,5 @@ public enum ActionButtonSettings: Hashable, Sendable, CustomStringConvertible {
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
 extension IntentReference: Codable {}
 extension WorkoutOption: Codable {}
+extension InstalledApp.ControlSupport.Kind: Codable {}
 extension ActionButtonSettings: Codable {}

@@ -9,9 +9,14 @@ public struct Invocation: Hashable, Sendable, CustomStringConvertible {
         case pause
         /// A7: resume-workout intent.
         case resume
+        /// The control on the Action button (watchOS 26): a button's intent (`value` nil), or
+        /// a toggle's `SetValueIntent` with the value it sets.
+        case control(value: Bool?)
 
         public var description: String {
             switch self {
+            case .control(nil): "control"
+            case .control(let value?): "control(\(value ? "on" : "off"))"
             case .start(let style?): "start(\(style))"
             case .start(nil): "start"
             case .nextAction: "next action"
@@ -49,6 +54,9 @@ public struct ShownError: Hashable, Sendable, CustomStringConvertible {
         case startDeadline = "start-deadline"
         /// A next action, pause or resume intent threw.
         case intentFailed = "intent-failed"
+        /// A next action, pause or resume intent ran past the 30-second intent budget without
+        /// a long-running task (`LongRunningIntent`, watchOS 27).
+        case intentTimeLimit = "intent-time-limit"
         /// A2: the configured First Press is no longer among the suggested workouts.
         case firstPressUnavailable = "first-press-unavailable"
     }
@@ -84,6 +92,9 @@ public enum IgnoreReason: Hashable, Sendable, CustomStringConvertible {
     case sideButton
     /// A12: a long press is the Siren on a real watch; no intent runs.
     case siren
+    /// A simultaneous press with a control on the Action button: a control runs on a press
+    /// only (A7's pause and resume are a workout's).
+    case controlPressOnly
 
     public var code: String {
         switch self {
@@ -94,6 +105,7 @@ public enum IgnoreReason: Hashable, Sendable, CustomStringConvertible {
         case .resumeNotImplemented: "no-resume-intent"
         case .sideButton: "side-button"
         case .siren: "siren"
+        case .controlPressOnly: "control-press-only"
         }
     }
 
@@ -106,6 +118,7 @@ public enum IgnoreReason: Hashable, Sendable, CustomStringConvertible {
         case .resumeNotImplemented: "no-resume-intent: the app does not implement ResumeWorkoutIntent (A7)"
         case .sideButton: "side-button: the side button alone runs no intent (A12)"
         case .siren: "siren: a hold is the Siren on a real watch; no intent runs (A12)"
+        case .controlPressOnly: "control-press-only: a control runs on a press; Action and side together pause and resume workouts only (A7)"
         }
     }
 }
@@ -168,6 +181,9 @@ public enum SystemEvent: Hashable, Sendable {
     case healthAuthorizationRequested(app: String)
     /// A9: a start intent with `openAppWhenRun == false`; the system launches the app anyway.
     case startIntentDoesNotOpenApp(IntentReference)
+    /// A toggle control on the Action button now shows `isOn`: its `SetValueIntent` returned
+    /// having set that value (watchOS 26).
+    case controlToggled(IntentReference, isOn: Bool)
 }
 
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).
