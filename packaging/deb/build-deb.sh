@@ -38,6 +38,8 @@ install -m 0644 "$checkout/udev/70-actionsim.rules" "$pkg/usr/lib/udev/rules.d/7
 install -m 0644 "$here/actionsim.service" "$pkg/usr/lib/systemd/system/actionsim.service"
 install -m 0644 "$here/default" "$pkg/etc/default/actionsim"
 install -m 0755 "$here/postinst" "$here/postrm" "$pkg/DEBIAN/"
+install -d "$pkg/usr/share/lintian/overrides"
+install -m 0644 "$here/lintian-overrides" "$pkg/usr/share/lintian/overrides/actionsim"
 echo /etc/default/actionsim > "$pkg/DEBIAN/conffiles"
 
 # The man page: help2man reads --help and --version; each command's help follows as a section.
@@ -80,7 +82,9 @@ gzip -9n < "$work/actionsim.1" > "$pkg/usr/share/man/man1/actionsim.1.gz"
 
 date=$(date -R -d "@${SOURCE_DATE_EPOCH:-$(git -C "$checkout" log -1 --format=%ct 2>/dev/null || date +%s)}")
 commit=$(git -C "$checkout" rev-parse --short HEAD 2>/dev/null || echo unknown)
-maintainer="actionsim developers <actionsim@localhost.localdomain>"
+# Who built it: DEB_MAINTAINER, else the author of the commit it was built from.
+maintainer=${DEB_MAINTAINER:-$(git -C "$checkout" log -1 --format='%an <%ae>' 2>/dev/null || true)}
+[[ $maintainer =~ ^[^\<]+\ \<[^@\>]+@[^\>]+\>$ ]] || die "no maintainer: set DEB_MAINTAINER='Name <address>'"
 cat > "$work/changelog" <<CHANGELOG
 actionsim ($version) unstable; urgency=medium
 
