@@ -242,6 +242,28 @@ extension TrailAppSwift6Tests {
         #expect(kept.zoneDurations.reduce(0) { $0 + $1.duration } > 590)
         #expect(workout.workoutActivities.first?.zoneGroup(for: HKQuantityType(.heartRate)) != nil)
     }
+
+    @Test("A wearer whose maximum heart rate is not above the resting one has no system zones, and nothing breaks")
+    func noHeartRateReserve() async throws {
+        var settings = SensorSettings()
+        settings.profile.restingHeartRate = 110
+        settings.profile.declaredMaxHeartRate = 105
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("TrailSensors6", start: StartTrailIntent.self),
+                                            settings: .workout(app: "TrailSensors6", firstPress: "running"),
+                                            instruments: SensorSuite.instruments(for: settings, seed: 24))
+        let model = ZoneModel()
+        try await watch.runInApp("start and collect") { Task { @MainActor in try await model.start() } }
+        try await watch.advance(by: .seconds(30))
+        let zones = Answer<Bool>(), group = Answer<Bool>()
+        try await watch.runInApp("read") {
+            Task { @MainActor in
+                zones.set(try await model.builder?.zoneConfiguration(for: HKQuantityType(.heartRate)) == nil)
+                group.set(model.builder?.zoneGroup(for: HKQuantityType(.heartRate)) == nil)
+            }
+        }
+        #expect(zones.value == true && group.value == true)
+        #expect(await model.zonesEntered.isEmpty)
+    }
 }
 
 /// A workout app's model that follows the heart-rate zones: its own session and live

@@ -70,16 +70,16 @@ public struct HKWorkoutZoneConfiguration: Equatable, Sendable {
         self.source = source
     }
 
-    /// The system's heart-rate zones for a wearer.
-    static func systemHeartRate(for wearer: WearerProfile) -> HKWorkoutZoneConfiguration {
+    /// The system's heart-rate zones for a wearer; none when the profile's maximum heart rate
+    /// is not above its resting one (a profile may say so), as there is no reserve to split.
+    static func systemHeartRate(for wearer: WearerProfile) -> HKWorkoutZoneConfiguration? {
         let reserve = wearer.maxHeartRate - wearer.restingHeartRate
+        guard reserve > 0 else { return nil }
         let perMinute = HKUnit.count().unitDivided(by: .minute())
         let boundaries = [0.5, 0.6, 0.7, 0.8].map {
             HKQuantity(unit: perMinute, doubleValue: wearer.restingHeartRate + $0 * reserve)
         }
-        // The boundaries rise for any reserve above zero, which the profile's bounds ensure.
-        return (try? HKWorkoutZoneConfiguration(quantityType: HKQuantityType(.heartRate), zoneBoundaries: boundaries,
-                                                source: .system))!
+        return try? HKWorkoutZoneConfiguration(quantityType: HKQuantityType(.heartRate), zoneBoundaries: boundaries, source: .system)
     }
 
     func zone(of value: HKQuantity) -> HKWorkoutZone? { zones.first { $0.contains(value) } }
@@ -168,7 +168,7 @@ extension HKWorkoutBuilder {
             throw HKError(.errorInvalidArgument, "workout zones are for heart rate and cycling power, not \(quantityType.identifier)")
         }
         if let custom = values.withLock({ $0.customZones[quantityType] }) { return custom }
-        return quantityType == HKQuantityType(.heartRate) ? .systemHeartRate(for: HKHealthStore.wearer) : nil
+        return quantityType == HKQuantityType(.heartRate) ? HKWorkoutZoneConfiguration.systemHeartRate(for: HKHealthStore.wearer) : nil
     }
 
     /// The zone groups of every type with zones, for the saved workout.
