@@ -18,11 +18,21 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         do {
             _ = try store.biologicalSex()
             lines.append("sex read without asking")
+        } catch HKError.errorAuthorizationNotDetermined {
+            lines.append("sex not determined")
         } catch let error as HKError {
-            lines.append("sex \(error.code == .errorAuthorizationNotDetermined ? "not determined" : "other error")")
+            lines.append("sex other error \(error.code.rawValue) \(error.errorCode) \(HKError.errorDomain)")
         } catch {
             lines.append("sex: \(error)")
         }
+        let unknown = HKError(.unknownError)
+        let codes: [HKError.Code] = [HKError.unknownError, HKError.errorHealthDataUnavailable, HKError.errorHealthDataRestricted,
+                                     HKError.errorInvalidArgument, HKError.errorAuthorizationDenied, HKError.errorAuthorizationNotDetermined,
+                                     HKError.errorDatabaseInaccessible, HKError.errorUserCanceled, HKError.errorAnotherWorkoutSessionStarted,
+                                     HKError.errorUserExitedWorkoutSession, HKError.errorRequiredAuthorizationDenied, HKError.errorNoData,
+                                     HKError.errorWorkoutActivityNotAllowed, HKError.errorDataSizeExceeded,
+                                     HKError.errorBackgroundWorkoutSessionNotAllowed, HKError.errorNotPermissibleForGuestUserMode]
+        lines.append("codes \(codes.map(\.rawValue) == Array(0...15)) \(unknown.errorCode) \(HKError.errorDomain)")
         let characteristics: Set<HKObjectType> = [
             HKObjectType.characteristicType(forIdentifier: .biologicalSex)!, HKObjectType.characteristicType(forIdentifier: .dateOfBirth)!,
             HKObjectType.characteristicType(forIdentifier: .bloodType)!, HKObjectType.characteristicType(forIdentifier: .fitzpatrickSkinType)!,
