@@ -392,3 +392,47 @@ struct ExampleAppsTests {
         #expect(swiftFiles >= 12)
     }
 }
+
+/// Issue 24: an app whose Action-button choice is a control (watchOS 26), its ControlWidget in
+/// a SwiftUI file that Linux leaves out.
+@Suite("actionsim init-package: controls", .serialized)
+struct InitPackageControlTests {
+    static let intents = """
+        import AppIntents
+
+        struct ToggleFlashlightIntent: SetValueIntent {
+            static var title: LocalizedStringResource = "Flashlight"
+            @Parameter(title: "On") var value: Bool
+            init() { value = false }
+            func perform() async throws -> some IntentResult { .result() }
+        }
+        """
+
+    static let widget = """
+        import SwiftUI
+        import WidgetKit
+
+        struct FlashlightControl: ControlWidget {
+            var body: some ControlWidgetConfiguration {
+                StaticControlConfiguration(kind: "flashlight") {
+                    ControlWidgetToggle("Flashlight", isOn: false, action: ToggleFlashlightIntent()) { _ in Text("Light") }
+                }
+            }
+        }
+        """
+
+    @Test("An app with only a control: init-package finds the intent its left-out widget names, hands it to the build, and starts tests with a press")
+    func controlsOnlyApp() async throws {
+        let (root, folder) = try InitPackageTests.watchFolder(["Intents.swift": Self.intents, "Controls.swift": Self.widget])
+        let result = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  control        ToggleFlashlightIntent (toggle) \(folder)/Controls.swift:7:13"), "\(result.stdout)")
+        #expect(result.stdout.contains("  left out: \(folder)/Controls.swift: imports SwiftUI"))
+        let manifest = InitPackageTests.read(root + "/sim/Package.swift")
+        #expect(manifest.contains(".define(\"ACTIONSIM_CONTROL_TOGGLE_ToggleFlashlightIntent\")"), "\(manifest)")
+        #expect(InitPackageTests.read(root + "/sim/Tests/ActionButtonTests/TrailFirstPressTests.swift")
+            .contains(".control(app: \"Trail\", intent: \"ToggleFlashlightIntent\")"))
+        #expect(InitPackageTests.read(root + "/sim/scenarios/trail-first-press.yaml")
+            .contains("settings: {action: control, control: ToggleFlashlightIntent}"))
+    }
+}

@@ -172,3 +172,33 @@ struct SwiftAppScenarioTests {
         ])
     }
 }
+
+/// Issue 24: a Swift app's controls (watchOS 26), as init-package registers them.
+struct BeaconIntent: SetValueIntent {
+    static let title: LocalizedStringResource = "Beacon"
+    @Parameter(title: "On") var value: Bool
+    init() { value = false }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+@Suite("Scenarios that pick a Swift app's control")
+struct SwiftAppControlScenarioTests {
+    @Test("A scenario picks a Swift app's control by its intent; a press runs it with the toggle's next value")
+    func swiftControl() async throws {
+        let beacon = AppDefinition.controlsApp("BeaconApp", controls: [.toggle(BeaconIntent())])
+        let scenario = try parse("""
+            name: beacon
+            apps: [{swift: BeaconApp}]
+            settings: {action: control, control: BeaconIntent}
+            steps:
+              - {at: 0s, gesture: press}
+              - {at: 5s, gesture: press}
+            expect:
+              - {at: 0s, intent: BeaconIntent, role: control, parameters: {value: "true"}}
+              - {at: 5s, intent: BeaconIntent, role: control, parameters: {value: "false"}}
+            """, swiftApps: [beacon])
+        #expect(scenario.apps.first?.model.intents.first?.control == .toggle)
+        let outcome = try await ScenarioRunner.run(scenario)
+        #expect(outcome.failures.map(\.message) == [])
+    }
+}

@@ -197,6 +197,10 @@ struct InitPackageCommand: ParsableCommand {
             Terminal.line("  \(intent.role.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) "
                   + "\(intent.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(intent.position)")
         }
+        // Controls (watchOS 26): the intents their actions name run; their views do not.
+        for control in scan.controls {
+            Terminal.line("  control        \(control.intent) (\(control.kind.rawValue)) \(control.position)")
+        }
         for file in scan.leftOut {
             Terminal.line("  left out: \(file.path): \(file.reason)")
         }

@@ -53,6 +53,11 @@ public struct ScenarioApp: Sendable {
             if !identity.opensApp { warnings.append(Self.opensAppWarning(identity.reference.name, at: location)) }
         }
         for action in definition.actionIntents { add(action, .action, opensApp: false) }
+        // Its controls (watchOS 26): their intents, which settings and expectations may name.
+        for control in definition.controls {
+            add(control.reference, .action, opensApp: control.opensApp)
+            if let index = intents.firstIndex(where: { $0.name == control.reference.name }) { intents[index].control = control.kind }
+        }
         var kinds = definition.workoutKinds
         for option in suggested where !kinds.contains(where: { $0.id == option.id }) { kinds.append(option) }
         model = AppManifestModel(name: definition.name, healthAuthorization: definition.healthAuthorization,
