@@ -211,6 +211,18 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         builder.delegate = self
         self.builder = builder
         lines.append("route builder \(builder.seriesBuilder(for: HKSeriesType.workoutRoute()) == nil)")
+        let source = builder.dataSource
+        source?.enableCollection(for: HKQuantityType(.runningPower), predicate: nil)
+        lines.append("collects power \(source?.typesToCollect.contains(HKQuantityType(.runningPower)) == true)")
+        let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: Date(), duration: 0), metadata: ["lap": 1])
+        let types: [HKWorkoutEventType] = [.pause, .resume, .lap, .marker, .motionPaused, .motionResumed, .segment, .pauseOrResumeRequest]
+        lines.append("event \(lap.type == .lap) \(lap.dateInterval.duration) \(lap.metadata?["lap"] != nil) \(types.map(\.rawValue) == Array(1...8))")
+        let swim = HKWorkoutConfiguration()
+        swim.activityType = .swimming
+        swim.swimmingLocationType = .pool
+        swim.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+        swim.locationType = .indoor
+        lines.append("swim \(swim.swimmingLocationType == .pool) \(swim.lapLength?.doubleValue(for: .meter()) ?? 0) \(swim.locationType == .indoor)")
         builder.beginCollection(withStart: Date()) { _, _ in }
         Task {
             try await session.startMirroringToCompanionDevice()
@@ -225,6 +237,15 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         let group = builder.zoneGroup(for: HKQuantityType(.heartRate))
         let seconds = group?.zoneDurations.reduce(0) { $0 + $1.duration } ?? 0
         lines.append("live zones \(group?.configuration.zones.count ?? 0) \(seconds > 50)")
+        if let heart = builder.statistics(for: HKQuantityType(.heartRate)) {
+            let bpm = HKUnit.count().unitDivided(by: .minute())
+            let low = heart.minimumQuantity()?.doubleValue(for: bpm) ?? 0, high = heart.maximumQuantity()?.doubleValue(for: bpm) ?? 0
+            let mean = heart.averageQuantity()?.doubleValue(for: bpm) ?? 0
+            let recent = heart.mostRecentQuantityDateInterval()
+            let ordered = low > 0 && low <= mean && mean <= high
+            lines.append("heart \(ordered) \(heart.mostRecentQuantity() != nil) \(recent != nil) \(heart.sumQuantity() == nil) "
+                         + "\(heart.quantityType.identifier) \(heart.startDate <= heart.endDate)")
+        }
         session.stopMirroringToCompanionDevice { _, _ in }
         session.end()
         builder.endCollection(withEnd: Date()) { _, _ in
