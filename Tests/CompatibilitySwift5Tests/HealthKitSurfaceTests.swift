@@ -51,7 +51,7 @@ struct HealthKitSurfaceSwift5Tests {
         let watch = try watch()
         let surface = HealthSurface()
         try await watch.runInApp("charts") { surface.charts(from: day) }
-        #expect(surface.lines.contains("hourly [60, 150] walked 2 first 60 true 1"), "\(surface.lines)")
+        #expect(surface.lines.contains("hourly [60, 150] walked 2 first 60 covered 180 true 1"), "\(surface.lines)")
         #expect(surface.lines.contains("update 65"))
         #expect(surface.lines.contains("rings 1 42 0 0 0 true"))
         #expect(!surface.lines.contains { $0.hasPrefix("rings update") })

@@ -46,6 +46,12 @@ public final class HKStatistics: @unchecked Sendable {
 
     public func mostRecentQuantity() -> HKQuantity? { samples.last?.quantity }
 
+    /// The time the samples cover, in seconds (a sample's end minus its start, summed).
+    public func duration() -> HKQuantity? {
+        guard !samples.isEmpty else { return nil }
+        return HKQuantity(unit: .second(), doubleValue: samples.reduce(0) { $0 + $1.endDate.timeIntervalSince($1.startDate) })
+    }
+
     public func mostRecentQuantityDateInterval() -> DateInterval? {
         samples.last.map { DateInterval(start: $0.startDate, end: $0.endDate) }
     }

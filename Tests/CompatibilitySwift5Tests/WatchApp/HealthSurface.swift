@@ -104,7 +104,8 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
                 stop.pointee = false
             }
             let first = collection.statistics(for: day)?.sumQuantity()?.doubleValue(for: .count()) ?? 0
-            self.lines.append("hourly \(sums) walked \(walked) first \(Int(first)) \(query.options == .cumulativeSum) \(query.intervalComponents.hour ?? 0)")
+            let covered = collection.statistics(for: day)?.duration()?.doubleValue(for: .second()) ?? 0
+            self.lines.append("hourly \(sums) walked \(walked) first \(Int(first)) covered \(Int(covered)) \(query.options == .cumulativeSum) \(query.intervalComponents.hour ?? 0)")
         }
         query.statisticsUpdateHandler = { _, statistics, _, _ in
             self.lines.append("update \(Int(statistics?.sumQuantity()?.doubleValue(for: .count()) ?? 0))")
