@@ -36,6 +36,10 @@ struct HealthKitSurfaceSwift5Tests {
         let born = Calendar.current.component(.year, from: Date(timeIntervalSince1970: 1_735_689_600)) - 40
         #expect(surface.lines.contains("sex not determined"), "\(surface.lines)")
         #expect(surface.lines.contains("codes true 0 com.apple.healthkit"))
+        #expect(surface.lines.contains("before true"))
+        #expect(surface.lines.contains("after true"))
+        #expect(surface.lines.contains("body mass should request"))
+        #expect(surface.lines.contains("earliest true true"))
         #expect(surface.lines.contains("sex female, born \(born)"))
         #expect(surface.lines.contains("blood true, skin true, wheelchair true, move true"))
         #expect(surface.lines.contains("correlation HKCorrelationTypeIdentifierBloodPressure HKCorrelationTypeIdentifierFood"))

@@ -220,3 +220,42 @@ extension HKHealthStore {
         return units
     }
 }
+
+/// Whether asking for authorization would show the wearer a sheet (Apple's page:
+/// "HKAuthorizationRequestStatus").
+public enum HKAuthorizationRequestStatus: Int, Hashable, Sendable {
+    case unknown = 0, shouldRequest, unnecessary
+}
+
+extension HKHealthStore {
+    // MARK: Authorization requests
+
+    /// `unnecessary` once the app asked about every one of the types (to share or to read),
+    /// `shouldRequest` before, as on a watch (which never says what the wearer answered).
+    public func getRequestStatusForAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+                                                 completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {
+        completion(requestStatus(toShare: typesToShare, read: typesToRead), nil)
+    }
+
+    public func statusForAuthorizationRequest(toShare typesToShare: Set<HKSampleType>,
+                                              read typesToRead: Set<HKObjectType>) async throws -> HKAuthorizationRequestStatus {
+        requestStatus(toShare: typesToShare, read: typesToRead)
+    }
+
+    private func requestStatus(toShare: Set<HKSampleType>, read: Set<HKObjectType>) -> HKAuthorizationRequestStatus {
+        let database = HealthDatabase.current
+        let all = toShare.map(\.identifier) + read.map(\.identifier)
+        return all.allSatisfy { database.wasAsked(aboutType: $0) } ? .unnecessary : .shouldRequest
+    }
+
+    /// The simulated watch's database keeps samples of any date: `Date.distantPast` (a watch
+    /// keeps about a week and leaves older data to the iPhone).
+    public func earliestPermittedSampleDate() -> Date { .distantPast }
+
+    /// Called on a device that a workout is mirrored to. Nothing mirrors a workout to the
+    /// simulated watch (there is no iPhone), so the handler is kept and never called.
+    public var workoutSessionMirroringStartHandler: (@Sendable (HKWorkoutSession) -> Void)? {
+        get { HealthDatabase.current.mirroringStartHandler }
+        set { HealthDatabase.current.mirroringStartHandler = newValue }
+    }
+}

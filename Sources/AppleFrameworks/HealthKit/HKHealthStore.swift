@@ -118,6 +118,7 @@ final class HealthDatabase: Sendable {
         /// Running queries, kept until `stop(_:)` as a watch keeps them.
         var queries: [HKQuery] = []
         weak var activeSession: HKWorkoutSession?
+        var mirroringStartHandler: (@Sendable (HKWorkoutSession) -> Void)?
     }
 
     /// A sample and the change that saved it, which anchors compare.
@@ -148,6 +149,11 @@ final class HealthDatabase: Sendable {
     }
 
     func isAuthorized(_ type: HKObjectType) -> Bool { contents.withLock { $0.authorized.contains(type.identifier) } }
+
+    var mirroringStartHandler: (@Sendable (HKWorkoutSession) -> Void)? {
+        get { contents.withLock { $0.mirroringStartHandler } }
+        set { contents.withLock { $0.mirroringStartHandler = newValue } }
+    }
 
     var activeSession: HKWorkoutSession? {
         get { contents.withLock { $0.activeSession } }

@@ -39,7 +39,19 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
             HKObjectType.characteristicType(forIdentifier: .wheelchairUse)!, HKObjectType.characteristicType(forIdentifier: .activityMoveMode)!,
             HKQuantityType(.heartRate), HKQuantityType(.distanceWalkingRunning),
         ]
+        store.getRequestStatusForAuthorization(toShare: [HKQuantityType(.stepCount)], read: characteristics) { status, _ in
+            self.lines.append("before \(status == .shouldRequest)")
+        }
         store.requestAuthorization(toShare: [HKQuantityType(.stepCount)], read: characteristics) { _, _ in }
+        store.getRequestStatusForAuthorization(toShare: [HKQuantityType(.stepCount)], read: characteristics) { status, _ in
+            self.lines.append("after \(status == .unnecessary)")
+        }
+        Task {
+            let status = try await store.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.bodyMass)])
+            self.lines.append("body mass \(status == .shouldRequest ? "should request" : status == .unknown ? "unknown" : "unnecessary")")
+        }
+        store.workoutSessionMirroringStartHandler = { _ in }
+        lines.append("earliest \(store.earliestPermittedSampleDate() == .distantPast) \(store.workoutSessionMirroringStartHandler != nil)")
         do {
             let sex = try store.biologicalSex().biologicalSex
             let born = try store.dateOfBirthComponents()
