@@ -67,6 +67,19 @@ struct ControlTests {
         #expect(s.handle(both(at: seconds(4)), at: seconds(4)).ignored == [.controlPressOnly])
     }
 
+    @Test("A control whose intent's modes are .foreground(.deferred) brings the app forward as perform() ends")
+    func deferredForeground() throws {
+        let later = IntentReference(name: "ShowRouteIntent", title: "Route")
+        var s = try system(InstalledApp(name: "Lantern", controls: [.init(intent: later, kind: .button, opensAppWhenDone: true)]),
+                           settings: .control(app: "Lantern", intent: later.name))
+        let press = s.handle(press(at: seconds(0)), at: seconds(0))
+        #expect(!press.contains(.appLaunched(app: "Lantern")))
+        #expect(s.appPresence == .background)
+        let done = s.handle(.intentReturned(invocation: press.dispatched[0].id, actionButtonIntent: nil), at: seconds(1))
+        #expect(done.contains(.appLaunched(app: "Lantern")))
+        #expect(s.appPresence == .foreground)
+    }
+
     @Test("A control's intent has the 30-second intent budget")
     func controlBudget() throws {
         var s = try controlSystem(compass)

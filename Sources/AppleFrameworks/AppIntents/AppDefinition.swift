@@ -140,28 +140,31 @@ public struct AppDefinition: Sendable {
         public var kind: InstalledApp.ControlSupport.Kind
         /// Whether the intent's `supportedModes` bring the app forward before it runs.
         public var opensApp: Bool
+        /// Whether they bring it forward as `perform()` ends (`.foreground(.deferred)` alone).
+        public var opensAppWhenDone: Bool
         /// The intent value a press runs: for a toggle, with the value it flips to.
         public var intent: @Sendable (_ value: Bool?) -> any AppIntent
 
         public init(reference: IntentReference, kind: InstalledApp.ControlSupport.Kind, opensApp: Bool = false,
-                    intent: @escaping @Sendable (_ value: Bool?) -> any AppIntent) {
+                    opensAppWhenDone: Bool = false, intent: @escaping @Sendable (_ value: Bool?) -> any AppIntent) {
             self.reference = reference
             self.kind = kind
             self.opensApp = opensApp
+            self.opensAppWhenDone = opensAppWhenDone
             self.intent = intent
         }
 
         /// `ControlWidgetButton(action: intent)`: a press runs `intent`.
         public static func button<Intent: AppIntent>(_ intent: Intent) -> Control {
-            Control(reference: IntentReference(type: Intent.self), kind: .button,
-                    opensApp: Intent.supportedModes.opensAppAtOnce) { _ in intent }
+            Control(reference: IntentReference(type: Intent.self), kind: .button, opensApp: Intent.supportedModes.opensAppAtOnce,
+                    opensAppWhenDone: Intent.supportedModes.opensAppWhenDone) { _ in intent }
         }
 
         /// `ControlWidgetToggle(isOn:action: intent)`: a press runs `intent` with `value` set
         /// to the opposite of what the toggle shows.
         public static func toggle<Intent: SetValueIntent>(_ intent: Intent) -> Control where Intent.ValueType == Bool {
-            Control(reference: IntentReference(type: Intent.self), kind: .toggle,
-                    opensApp: Intent.supportedModes.opensAppAtOnce) { value in
+            Control(reference: IntentReference(type: Intent.self), kind: .toggle, opensApp: Intent.supportedModes.opensAppAtOnce,
+                    opensAppWhenDone: Intent.supportedModes.opensAppWhenDone) { value in
                 var set = intent
                 set.value = value ?? !set.value
                 return set
@@ -229,7 +232,9 @@ public struct AppDefinition: Sendable {
                 let identity = IntentIdentity(dive.start)
                 return InstalledApp.DiveSupport(startIntent: identity.reference, startOpensApp: identity.opensApp)
             },
-            controls: controls.map { InstalledApp.ControlSupport(intent: $0.reference, kind: $0.kind, opensApp: $0.opensApp) },
+            controls: controls.map {
+                InstalledApp.ControlSupport(intent: $0.reference, kind: $0.kind, opensApp: $0.opensApp, opensAppWhenDone: $0.opensAppWhenDone)
+            },
             healthAuthorizationRequested: healthAuthorization == .requested,
             intentsInExtension: intentsInExtension,
             problems: problems)

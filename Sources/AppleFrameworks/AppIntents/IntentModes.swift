@@ -31,6 +31,9 @@ public struct IntentModes: OptionSet, Hashable, Sendable {
 
     /// Whether the app comes to the foreground before the action runs.
     var opensAppAtOnce: Bool { contains(.foreground(.immediate)) }
+    /// Whether the system brings the app forward as the action ends, having not at its start
+    /// (`.foreground(.deferred)` without `.foreground`).
+    var opensAppWhenDone: Bool { !opensAppAtOnce && contains(.foreground(.deferred)) }
 }
 
 extension AppIntent {

@@ -29,16 +29,12 @@ extension IntentModes {
         public func hash(into hasher: inout Hasher) { hasher.combine(isForeground) }
     }
 
-    /// Where the Action button runs an intent with these modes, and what the log should say
-    /// where its rules decide otherwise (pure; the engine asks it at each dispatch).
+    /// Where the Action button runs an intent with these modes, and whether its rules decide
+    /// otherwise (pure; the engine asks it at each dispatch). Whether the app comes forward
+    /// before or after is the system's (`InstalledApp.ControlSupport`).
     package struct Placement: Hashable, Sendable {
         /// How the intent runs.
         package var current: Current
-        /// Whether the system brings the app forward before `perform()` (`.foreground`, or a
-        /// start intent, A3).
-        package var opensAppFirst: Bool
-        /// Whether the system brings the app forward as `perform()` ends (`.foreground(.deferred)`).
-        package var opensAppAtEnd: Bool
         /// A start intent whose modes would not open the app first: the Action button opens it
         /// anyway (A3, A9).
         package var overriddenByActionButton: Bool
@@ -47,12 +43,10 @@ extension IntentModes {
             let immediate = modes.contains(.foreground(.immediate))
             let later = modes.contains(.foreground(.dynamic)) || modes.contains(.foreground(.deferred))
             if isStart {
-                return Placement(current: .foreground, opensAppFirst: true, opensAppAtEnd: false, overriddenByActionButton: !immediate)
+                return Placement(current: .foreground, overriddenByActionButton: !immediate)
             }
             let foreground = appInForeground || immediate || modes.isEmpty
             return Placement(current: Current(isForeground: foreground, canContinueInForeground: later),
-                             opensAppFirst: immediate && !appInForeground,
-                             opensAppAtEnd: !foreground && modes.contains(.foreground(.deferred)),
                              overriddenByActionButton: false)
         }
     }

@@ -155,9 +155,16 @@ public struct ActionButtonSystem: Sendable {
         case .intentReturned(let id, let donated):
             guard let invocation = removeInFlight(id) else { return }
             events.append(.intentReturned(invocation, actionButtonIntent: donated))
-            if case .control(let value?) = invocation.role, value != controlIsOn {
-                controlIsOn = value
-                events.append(.controlToggled(invocation.intent, isOn: value))
+            if case .control(let value) = invocation.role {
+                if let value, value != controlIsOn {
+                    controlIsOn = value
+                    events.append(.controlToggled(invocation.intent, isOn: value))
+                }
+                // `.foreground(.deferred)`: the app comes forward as perform() ends.
+                if appPresence != .foreground, app.controls.contains(where: { $0.intent == invocation.intent && $0.opensAppWhenDone }) {
+                    appPresence = .foreground
+                    events.append(.appLaunched(app: app.name))
+                }
             }
             if let donated { setNextAction(donated, cause: .result(of: invocation.intent), into: &events) }
             if startAttempt?.invocation.id == id {

@@ -81,11 +81,14 @@ public struct InstalledApp: Hashable, Sendable {
         /// Whether the intent's `supportedModes` bring the app forward before it runs
         /// (`.foreground`); otherwise it runs with the app where it is.
         public var opensApp: Bool
+        /// Whether they bring it forward as `perform()` ends (`.foreground(.deferred)`).
+        public var opensAppWhenDone: Bool
 
-        public init(intent: IntentReference, kind: Kind, opensApp: Bool = false) {
+        public init(intent: IntentReference, kind: Kind, opensApp: Bool = false, opensAppWhenDone: Bool = false) {
             self.intent = intent
             self.kind = kind
             self.opensApp = opensApp
+            self.opensAppWhenDone = opensAppWhenDone
         }
     }
 
