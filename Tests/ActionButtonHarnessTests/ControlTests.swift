@@ -33,6 +33,20 @@ struct OpenMapIntent: AppIntent {
     }
 }
 
+/// A ControlWidgetButton's action that starts in the background and asks to come forward.
+struct ShowBeamIntent: AppIntent {
+    static let title: LocalizedStringResource = "Beam"
+    static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+    nonisolated(unsafe) static var modes: [IntentModes.Current] = []
+    func perform() async throws -> some IntentResult {
+        Self.modes.append(systemContext.currentMode)
+        if systemContext.currentMode.canContinueInForeground {
+            try await continueInForeground("Show the beam?")
+        }
+        return .result()
+    }
+}
+
 @Suite("Controls on the Action button (watchOS 26)", .serialized)
 struct ControlHarnessTests {
     let app = AppDefinition.controlsApp("Lantern", controls: [.toggle(ToggleLanternIntent()), .button(OpenMapIntent())])
@@ -59,6 +73,18 @@ struct ControlHarnessTests {
         watch.expectPerformed(OpenMapIntent.self, role: .control(value: nil), count: 1)
         #expect(watch.appPresence == .foreground)
         #expect(OpenMapIntent.mode == .foreground)
+    }
+
+    @Test("A control's intent with .foreground(.dynamic) runs in the background and comes forward when it asks")
+    func dynamicForeground() async throws {
+        ShowBeamIntent.modes = []
+        let app = AppDefinition.controlsApp("Beam", controls: [.button(ShowBeamIntent())])
+        let watch = try ActionButtonHarness(app: app, settings: .control(app: "Beam", intent: "ShowBeamIntent"))
+        try await watch.press()
+        try await watch.advance(by: .seconds(1))
+        #expect(ShowBeamIntent.modes == [.background])
+        #expect(watch.appLog.contains("ShowBeamIntent continues in the foreground, asking “Show the beam?”: the wearer agrees"))
+        #expect(watch.appPresence == .foreground)
     }
 
     @Test("Settings naming a control the app does not offer are refused")

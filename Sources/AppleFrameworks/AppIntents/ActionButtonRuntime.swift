@@ -40,6 +40,9 @@ public protocol ActionButtonHost: Sendable {
     /// A `LongRunningIntent`'s call `invocation` asked for more time than the 30-second
     /// intent budget (`performBackgroundTask`, watchOS 27).
     func extendRuntime(invocation: Int)
+    /// The intent running now asked to continue with its app in the foreground
+    /// (`continueInForeground`, watchOS 26): the system brings the app forward.
+    func bringAppForward()
 }
 
 extension ActionButtonHost {
@@ -49,6 +52,7 @@ extension ActionButtonHost {
     public var dependencies: AppDependencyManager? { nil }
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
     public func extendRuntime(invocation: Int) {}
+    public func bringAppForward() {}
 }
 
 /// Where the current host lives.

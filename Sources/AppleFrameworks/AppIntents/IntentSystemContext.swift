@@ -103,6 +103,7 @@ extension AppIntent {
             ActionButtonRuntime.host?.log("\(name) continues in the foreground (the app is already open)")
         } else {
             ActionButtonRuntime.host?.log("\(name) continues in the foreground\(asked ? ", asking\(prompt): the wearer agrees" : "")")
+            ActionButtonRuntime.host?.bringAppForward()
         }
     }
 }

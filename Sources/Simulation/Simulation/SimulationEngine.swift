@@ -293,6 +293,8 @@ public final class SimulationEngine {
             record(SimulationEvent(time: time, kind: .haptic(pattern)))
         case .runtimeExtended(let id):
             feedSystem(.runtimeExtended(invocation: id), at: time)
+        case .appBroughtForward:
+            feedSystem(.appBroughtForward, at: time)
         }
     }
 

@@ -47,6 +47,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case haptic(String)
         /// A `LongRunningIntent` asked for more time (`performBackgroundTask`).
         case runtimeExtended(invocation: Int)
+        /// An intent running in the background continues in the foreground.
+        case appBroughtForward
     }
 
     /// Which launched intent task the current code runs in (inherited by every task it starts).
@@ -179,6 +181,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func playHaptic(_ pattern: String) { report(.haptic(pattern)) }
 
     public func extendRuntime(invocation: Int) { report(.runtimeExtended(invocation: invocation)) }
+
+    public func bringAppForward() { report(.appBroughtForward) }
 
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object {
         objects.object(type, make: make)

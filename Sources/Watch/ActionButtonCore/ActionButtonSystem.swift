@@ -25,6 +25,9 @@ public struct ActionButtonSystem: Sendable {
         /// watchOS 27): its `perform()` may run past the 30-second intent budget. A start
         /// intent must still start its session within the start deadline (A5).
         case runtimeExtended(invocation: Int)
+        /// An intent running with its app in the background continues in the foreground
+        /// (`continueInForeground`, watchOS 26, as `.foreground(.dynamic)` allows).
+        case appBroughtForward
     }
 
     /// A5: how long `perform()` has to start a session and return.
@@ -208,6 +211,10 @@ public struct ActionButtonSystem: Sendable {
                 startAttempt?.extended = true
                 resolveStartIfMet(at: time, into: &events)
             }
+        case .appBroughtForward:
+            guard appPresence != .foreground else { return }
+            appPresence = .foreground
+            events.append(.appLaunched(app: app.name))
         case .healthAuthorizationRequested:
             guard !app.healthAuthorizationRequested else { return }
             app.healthAuthorizationRequested = true
