@@ -204,6 +204,9 @@ extension TrailAppSwift6Tests {
         // Each heart rate counts until the next: the same sums, worked out by hand.
         let samples = try #require(heartRates.value)
         #expect(samples.count > 500)
+        let streamed = Answer<Int>()
+        try await watch.runInApp("stream them") { Task { @MainActor in streamed.set(try await model.firstHeartRates()) } }
+        #expect(streamed.value == samples.count)
         var expected = [Double](repeating: 0, count: 5)
         for (sample, next) in zip(samples, samples.dropFirst()) {
             let bpm = sample.quantity.doubleValue(for: perMinute)
@@ -294,6 +297,13 @@ final class ZoneModel: HKLiveWorkoutBuilderDelegate {
         session?.end()
         try await builder?.endCollection(at: Date())
         return try await builder?.finishWorkout()
+    }
+
+    /// The first heart rates the store holds, read by a main-actor model from the stream.
+    func firstHeartRates() async throws -> Int {
+        let heartRates = HKAnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.heartRate))], anchor: nil)
+        for try await result in heartRates.results(for: store) { return result.addedSamples.count }
+        return 0
     }
 
     nonisolated func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>) {}

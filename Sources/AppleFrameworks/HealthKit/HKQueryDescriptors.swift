@@ -141,6 +141,11 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
             var base: AsyncThrowingStream<Result, any Error>.Iterator
 
             public mutating func next() async throws -> Result? { try await base.next() }
+
+            /// The next element, on the iterating code's actor (so a main-actor model may iterate).
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Result? {
+                try await base.next(isolation: actor)
+            }
         }
     }
 }
@@ -235,6 +240,11 @@ public struct HKStatisticsCollectionQueryDescriptor: @unchecked Sendable {
             var base: AsyncThrowingStream<Result, any Error>.Iterator
 
             public mutating func next() async throws -> Result? { try await base.next() }
+
+            /// The next element, on the iterating code's actor (so a main-actor model may iterate).
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Result? {
+                try await base.next(isolation: actor)
+            }
         }
     }
 }
@@ -300,6 +310,11 @@ public struct HKActivitySummaryQueryDescriptor: @unchecked Sendable {
             var base: AsyncThrowingStream<[HKActivitySummary], any Error>.Iterator
 
             public mutating func next() async throws -> [HKActivitySummary]? { try await base.next() }
+
+            /// The next element, on the iterating code's actor (so a main-actor model may iterate).
+            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> [HKActivitySummary]? {
+                try await base.next(isolation: actor)
+            }
         }
     }
 }
