@@ -169,6 +169,29 @@ struct OutputFileTests {
         #expect(Self.fileType(fifo) == S_IFIFO)
     }
 
+    @Test("A FIFO no program reads: the export says it waits for a reader, writes once one comes, and a signal ends the wait")
+    func fifoWithoutReader() async throws {
+        let directory = try await Self.scratch()
+        let fifo = directory + "/pipe"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let waiting = "\(fifo) is a FIFO that no program reads yet: waiting for a reader (Ctrl-C to stop)"
+        // Issue 25: it waited in open(2) in silence, forever.
+        let export = try ChildProcess(CLI.binary, ["export", "1", "--format", "csv", "-o", fifo, "--data-dir", directory])
+        #expect(await export.waitFor(waiting), "\(export.stderr)")
+        let reader = try ChildProcess("/bin/cat", [fifo])
+        let result = await export.wait()
+        #expect(result.status == 0 && result.stderr.hasPrefix(waiting + "\nwrote \(fifo): session 1"), "\(result.stderr)")
+        let expected = try await CLI.run(["export", "1", "--format", "csv", "-o", "-", "--data-dir", directory])
+        #expect(await reader.wait().stdout == expected.stdout)
+        // Nobody comes: SIGTERM ends the wait, and the FIFO is left as it was.
+        let stopped = try ChildProcess(CLI.binary, ["export", "1", "--format", "csv", "-o", fifo, "--data-dir", directory])
+        #expect(await stopped.waitFor(waiting), "\(stopped.stderr)")
+        stopped.signal(SIGTERM)
+        let end = await stopped.wait(timeout: 120)
+        #expect(!end.timedOut && end.reason == .uncaughtSignal && end.status == SIGTERM)
+        #expect(Self.fileType(fifo) == S_IFIFO)
+    }
+
     @Test("/dev/fd/N and a process substitution (-o >(gzip > f)) are written in place")
     func descriptors() async throws {
         let directory = try await Self.scratch()

@@ -125,7 +125,7 @@ extension OutputFile {
                     let kind = switch info.st_mode & S_IFMT {
                     case S_IFCHR: "a character device"
                     case S_IFBLK: "a block device"
-                    default: "a FIFO"
+                    default: OutputFile.fifoKind
                     }
                     found = true
                     return Place(destination: .inPlace(file, kind: kind), directory: directory, name: name,

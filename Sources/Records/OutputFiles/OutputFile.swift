@@ -61,12 +61,24 @@ public final class OutputFile {
                 place.close()
                 throw OutputFileError(path: path, errno: Errno(rawValue: code))
             }
-        case .inPlace:
+        case .inPlace(_, let kind):
             // The device or FIFO found, by its name in its directory, never through a link
             // put there since; and checked to be that same file once open.
-            repeat {
-                descriptor = openat(place.directory, place.name, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
-            } while descriptor < 0 && errno == EINTR
+            let flags = O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW
+            let isFIFO = kind == Self.fifoKind
+            if isFIFO {
+                // A FIFO's open waits for a reader, maybe forever: ask first without waiting,
+                // and say what it waits for (a signal still ends the wait, as for `cat > fifo`).
+                descriptor = openat(place.directory, place.name, flags | O_NONBLOCK)
+                if descriptor >= 0 {
+                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                } else if errno == ENXIO {
+                    Self.say("\(path) is a FIFO that no program reads yet: waiting for a reader (Ctrl-C to stop)")
+                }
+            }
+            if descriptor < 0, !isFIFO || errno == ENXIO || errno == EINTR {
+                repeat { descriptor = openat(place.directory, place.name, flags) } while descriptor < 0 && errno == EINTR
+            }
             var info = stat()
             if descriptor < 0 || fstat(descriptor, &info) != 0 || FileIdentity(info) != place.identity {
                 let code = descriptor < 0 ? errno : EAGAIN
@@ -89,6 +101,15 @@ public final class OutputFile {
     }
 
     deinit { discard() }
+
+    /// What `Place` calls a FIFO.
+    static let fifoKind = "a FIFO"
+
+    /// A line for the person waiting, on standard error, while the output is not ready.
+    private static func say(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
 
     /// Checks, without opening or creating anything, that `path` could be written: its
     /// directory exists and may be written, it is not a directory or a socket. What a
