@@ -39,13 +39,15 @@ before=$(uptime_ms)
 gpiosim_press 17; usleep 100000; gpiosim_release 17
 after=$(uptime_ms)
 echo "first-press $before $after" > /tmp/times.txt
-sleep 2
+# Each gesture waits for the intent before it to return (a press while one runs is ignored
+# as busy, A10), however slow the emulated guest is.
+wait_for_count /tmp/gpio.out '"event":"intent-returned"' 1 60 || echo "the start intent never returned" >&2
 # Chord: pause (A7) ...
 gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
+wait_for_count /tmp/gpio.out '"event":"intent-returned"' 2 60 || echo "the pause intent never returned" >&2
 # ... and resume.
 gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
+wait_for_count /tmp/gpio.out '"event":"intent-returned"' 3 60 || echo "the resume intent never returned" >&2
 # SIGHUP reloads the profile: the lines are released and requested again.
 kill -HUP $run
 usleep 500000
@@ -89,7 +91,9 @@ gpiosim_press 17; sleep 1; gpiosim_bounce 17 2; usleep 2500000
 release_at=$(uptime_ms)
 gpiosim_release 17
 echo "glitch $glitch_at $hold_at $release_at" >> /tmp/times.txt
-sleep 1
+# The host checks the hold's release: stop once it is logged as an accepted edge.
+wait_for_count /tmp/glitch.out '"event":"edge","button":"action","edge":"up"' 1 60 \
+  || echo "the hold's release was never logged" >&2
 kill -TERM $run
 wait $run
 check "run exits 0 after the glitch and the chatter" test $? = 0
@@ -178,7 +182,9 @@ perm_run() {
     < /dev/null > $2 2>&1 & echo \$! > /tmp/perm.pid; wait \$!; echo exit \$? >> $2" &
   _su=$!
   if gpiosim_wait_requested 0 10 && wait_for_text "$2" "live loop at nice" 10; then
-    gpiosim_press 0; usleep 100000; gpiosim_release 0; sleep 2
+    gpiosim_press 0; usleep 100000; gpiosim_release 0
+    # The host checks that the press ran the start intent: stop once it has.
+    wait_for_text "$2" StartTrailWorkoutIntent 60 || echo "$1's press never ran the start intent" >&2
     kill -TERM "$(cat /tmp/perm.pid)"
   fi
   wait $_su
