@@ -21,10 +21,10 @@ for path in /usr/bin/actionsim /usr/lib/udev/rules.d/70-actionsim.rules /usr/lib
   [[ -f $path ]] || fail "the package did not install $path"
 done
 getent passwd actionsim >/dev/null || fail "postinst made no actionsim user"
-id -nG actionsim | grep -qw actionsim || fail "the actionsim user is not in group actionsim: $(id -nG actionsim)"
-id -nG actionsim | grep -qw input || fail "the actionsim user is not in group input (the system has one): $(id -nG actionsim)"
-file /usr/bin/actionsim | grep -q 'statically linked' || fail "/usr/bin/actionsim is not static: $(file /usr/bin/actionsim)"
-zcat /usr/share/man/man1/actionsim.1.gz | grep -q '^\.SS "actionsim replay"' || fail "the man page lacks the commands' help"
+id -nG actionsim | grep -w actionsim >/dev/null || fail "the actionsim user is not in group actionsim: $(id -nG actionsim)"
+id -nG actionsim | grep -w input >/dev/null || fail "the actionsim user is not in group input (the system has one): $(id -nG actionsim)"
+file /usr/bin/actionsim | grep 'statically linked' >/dev/null || fail "/usr/bin/actionsim is not static: $(file /usr/bin/actionsim)"
+zcat /usr/share/man/man1/actionsim.1.gz | grep '^\.SS "actionsim replay"' >/dev/null || fail "the man page lacks the commands' help"
 
 say "systemd-analyze verify (systemd, lintian and man-db installed first)"
 missing=""
@@ -32,6 +32,21 @@ for p in systemd lintian man-db; do dpkg -s $p >/dev/null 2>&1 || missing="$miss
 [[ -z $missing ]] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 systemd-analyze verify /usr/lib/systemd/system/actionsim.service 2>&1 | tee /tmp/verify.txt
 [[ ! -s /tmp/verify.txt ]] || fail "systemd-analyze verify had something to say about actionsim.service (above)"
+
+say "the unit's command, as the actionsim user with /etc/default/actionsim: it starts, and stops at the missing GPIO chip (exit 3)"
+exec_start=$(sed -n '/^ExecStart=/,/[^\\]$/p' /usr/lib/systemd/system/actionsim.service | sed -e 's/^ExecStart=//' -e 's/\\$//' | tr '\n' ' ')
+[[ $exec_start == /usr/bin/actionsim\ run\ * ]] || fail "unexpected ExecStart: $exec_start"
+install -d -o actionsim -g actionsim /var/lib/actionsim /var/log/actionsim
+set +e
+# In the unit's WorkingDirectory; port 0: the root shares this machine's network, where 8080
+# may be taken.
+runuser -u actionsim -- env HOME=/var/lib/actionsim bash -c "cd /var/lib/actionsim; set -a; . /etc/default/actionsim; ACTIONSIM_LISTEN=127.0.0.1:0; exec $exec_start" \
+  < /dev/null > /tmp/service.out 2> /tmp/service.err
+status=$?
+set -e
+cat /tmp/service.err >&2
+[[ $status -eq 3 ]] || fail "the service's command exited $status, not 3 (no GPIO chip here)"
+grep -q "none of the profile's GPIO chips exists" /tmp/service.err || fail "the service's command did not stop at the GPIO chip"
 
 say "lintian"
 lintian --version

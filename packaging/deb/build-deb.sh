@@ -19,7 +19,7 @@ binary=$1 out=$2
 for tool in dpkg-deb help2man strip gzip; do
   command -v "$tool" >/dev/null || die "$tool is missing (apt-get install dpkg-dev help2man binutils gzip)"
 done
-file -b "$binary" 2>/dev/null | grep -q 'statically linked' || \
+file -b "$binary" 2>/dev/null | grep 'statically linked' >/dev/null || \
   { command -v file >/dev/null && die "$binary is not statically linked: package the executable of make release"; }
 
 version=$("$binary" --version) || die "$binary --version failed"
