@@ -97,3 +97,84 @@ struct AppIntentsNewerSwift5Tests {
         #expect(try await GearSettingsQuery().suggestedEntities().count == 1)
     }
 }
+
+/// A dive site with `@Property`s, found by its properties (EntityPropertyQuery). Apple's
+/// samples map comparators to NSPredicate; Linux's Foundation cannot parse predicate formats,
+/// so this app maps them to a filter of its own.
+struct SiteEntity: AppEntity {
+    static var typeDisplayRepresentation: TypeDisplayRepresentation = "Site"
+    static var defaultQuery = SiteQuery()
+
+    var id: String
+    @Property(title: "Name")
+    var name: String
+    @Property(title: "Depth")
+    var depth: Double
+
+    init(id: String, name: String, depth: Double) {
+        self.id = id
+        self.name = name
+        self.depth = depth
+    }
+
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+}
+
+enum SiteFilter: Equatable {
+    case named(String)
+    case nameContains(String)
+    case shallowerThan(Double)
+
+    func matches(_ site: SiteEntity) -> Bool {
+        switch self {
+        case .named(let name): site.name == name
+        case .nameContains(let text): site.name.contains(text)
+        case .shallowerThan(let depth): site.depth <= depth
+        }
+    }
+}
+
+struct SiteQuery: EntityPropertyQuery {
+    static let sites = [SiteEntity(id: "reef", name: "The reef", depth: 12), SiteEntity(id: "wreck", name: "The wreck", depth: 31)]
+
+    static var properties = QueryProperties {
+        Property(\SiteEntity.$name) {
+            EqualToComparator { SiteFilter.named($0) }
+            ContainsComparator { SiteFilter.nameContains($0) }
+        }
+        Property(\SiteEntity.$depth) {
+            LessThanOrEqualToComparator { SiteFilter.shallowerThan($0) }
+        }
+    }
+
+    static var sortingOptions = SortingOptions {
+        SortableBy(\SiteEntity.$depth)
+    }
+
+    func entities(for identifiers: [SiteEntity.ID]) async throws -> [SiteEntity] {
+        Self.sites.filter { identifiers.contains($0.id) }
+    }
+
+    func entities(matching comparators: [SiteFilter], mode: ComparatorMode, sortedBy: [EntityQuerySort<SiteEntity>],
+                  limit: Int?) async throws -> [SiteEntity] {
+        let matched = Self.sites.filter { site in
+            mode == .and ? comparators.allSatisfy { $0.matches(site) } : comparators.contains { $0.matches(site) }
+        }
+        return Array(matched.prefix(limit ?? matched.count))
+    }
+}
+
+@Suite("Swift 5: EntityPropertyQuery and @Property")
+struct EntityPropertyQuerySwift5Tests {
+    @Test("A property query's comparators map a value as the app wrote them, and its entities(matching:) is called as the system would")
+    func propertyQuery() async throws {
+        #expect(SiteQuery.properties.properties.count == 2)
+        #expect(SiteQuery.properties.properties[0].mappings("The wreck") == [.named("The wreck"), .nameContains("The wreck")])
+        #expect(SiteQuery.sortingOptions.count == 1)
+        let shallow = SiteQuery.properties.properties[1].mappings(20.0)
+        #expect(shallow == [.shallowerThan(20)])
+        let found = try await SiteQuery().entities(matching: shallow, mode: .and, sortedBy: [], limit: nil)
+        #expect(found.map { $0.id } == ["reef"])
+        #expect(SiteQuery.sites[1].$depth.title?.key == "Depth")
+    }
+}
