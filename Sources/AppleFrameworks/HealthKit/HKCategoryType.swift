@@ -92,7 +92,8 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
 }
 
 /// The summaries of the activity rings (Apple's page: "HKActivitySummaryType"): an app asks
-/// to read them. The simulated watch keeps no rings, so a query for them finds nothing.
+/// to read them. An `HKActivitySummaryQuery` works the summaries out from the ring samples
+/// the watch's database holds.
 public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {}
 
 /// One category value over a stretch of time (Apple's page: "HKCategorySample"), such as a
@@ -102,9 +103,13 @@ public final class HKCategorySample: HKSample, @unchecked Sendable {
 
     public var categoryType: HKCategoryType { sampleType as! HKCategoryType }
 
-    public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]? = nil) {
+    public convenience init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, metadata: [String: Any]? = nil) {
+        self.init(type: type, value: value, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    public init(type: HKCategoryType, value: Int, start startDate: Date, end endDate: Date, device: HKDevice?, metadata: [String: Any]?) {
         self.value = value
-        super.init(type: type, start: startDate, end: endDate, metadata: HKQuantitySample.sendable(metadata))
+        super.init(type: type, start: startDate, end: endDate, metadata: HKQuantitySample.sendable(metadata), device: device)
     }
 }
 

@@ -3,10 +3,14 @@ public class HKObject: Hashable, @unchecked Sendable {
     // @unchecked: every stored property is an immutable `let`.
     public let uuid: UUID
     public let metadata: [String: any Sendable]?
+    /// The device that recorded it: the simulated watch's `HKDevice.local()` for what its
+    /// sensors collect, the app's for its own samples, nil when the app gave none.
+    public let device: HKDevice?
 
-    init(metadata: [String: any Sendable]?) {
+    init(metadata: [String: any Sendable]?, device: HKDevice? = nil) {
         self.uuid = UUID()
         self.metadata = metadata
+        self.device = device
     }
 
     public static func == (lhs: HKObject, rhs: HKObject) -> Bool { lhs.uuid == rhs.uuid }
@@ -19,12 +23,15 @@ public class HKSample: HKObject, @unchecked Sendable {
     public let startDate: Date
     public let endDate: Date
 
-    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?) {
+    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, device: HKDevice? = nil) {
         self.sampleType = type
         self.startDate = start
         self.endDate = end
-        super.init(metadata: metadata)
+        super.init(metadata: metadata, device: device)
     }
+
+    /// Whether the sample has no end yet (its end date is `Date.distantFuture`).
+    public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
 }
 
 /// One quantity over a stretch of time (Apple's page: "HKQuantitySample"): a heart-rate
@@ -35,12 +42,17 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
 
     public var quantityType: HKQuantityType { sampleType as! HKQuantityType }
 
-    public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
-                metadata: [String: Any]? = nil) {
+    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+                            metadata: [String: Any]? = nil) {
+        self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
+    }
+
+    public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?,
+                metadata: [String: Any]?) {
         precondition(quantityType.is(compatibleWith: quantity.unit), "\(quantity) is not a \(quantityType)")
         self.quantity = quantity
         self.count = 1
-        super.init(type: quantityType, start: startDate, end: endDate, metadata: Self.sendable(metadata))
+        super.init(type: quantityType, start: startDate, end: endDate, metadata: Self.sendable(metadata), device: device)
     }
 
     /// Metadata values as HealthKit keeps them: text, numbers, dates, quantities.

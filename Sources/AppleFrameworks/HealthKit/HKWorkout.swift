@@ -34,4 +34,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     public var totalEnergyBurned: HKQuantity? { allStatistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity() }
 
     public var totalSwimmingStrokeCount: HKQuantity? { allStatistics[HKQuantityType(.swimmingStrokeCount)]?.sumQuantity() }
+
+    /// Floors climbed (the simulated watch measures none: nil unless the app added them).
+    public var totalFlightsClimbed: HKQuantity? { allStatistics[HKQuantityType(.flightsClimbed)]?.sumQuantity() }
 }

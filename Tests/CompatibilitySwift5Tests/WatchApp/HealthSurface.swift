@@ -103,6 +103,12 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         let energy = HKQuantitySample(type: HKQuantityType(.activeEnergyBurned), quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 42),
                                       start: day, end: day.addingTimeInterval(60))
         store.save(samples + [energy]) { _, _ in }
+        let watch = HKDevice.local()
+        let logged = HKQuantitySample(type: HKQuantityType(.dietaryWater), quantity: HKQuantity(unit: .liter(), doubleValue: 0.5),
+                                      start: day, end: day, device: watch, metadata: ["cup": "large"])
+        let calm = HKCategorySample(type: HKCategoryType(.mindfulSession), value: HKCategoryValue.notApplicable.rawValue, start: day,
+                                    end: day.addingTimeInterval(300), device: watch, metadata: nil)
+        lines.append("devices \(logged.device == watch) \(calm.device?.model ?? "none") \(logged.hasUndeterminedDuration) \(logged.count)")
         var interval = DateComponents()
         interval.hour = 1
         let query = HKStatisticsCollectionQuery(quantityType: steps, quantitySamplePredicate: nil, options: [.cumulativeSum],
@@ -259,6 +265,10 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
             lines.append("heart \(ordered) \(heart.mostRecentQuantity() != nil) \(recent != nil) \(heart.sumQuantity() == nil) "
                          + "\(heart.quantityType.identifier) \(heart.startDate <= heart.endDate)")
         }
+        let latest = HKSampleQuery(sampleType: HKQuantityType(.heartRate), predicate: nil, limit: 1, sortDescriptors: nil) { _, samples, _ in
+            self.lines.append("sensor device \(samples?.first?.device == HKDevice.local())")
+        }
+        store.execute(latest)
         session.stopMirroringToCompanionDevice { _, _ in }
         session.end()
         builder.endCollection(withEnd: Date()) { _, _ in
@@ -266,6 +276,9 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
                 let kept = workout?.zoneGroup(for: HKQuantityType(.heartRate))
                 let byType = workout?.zoneGroupsByType?.count ?? 0
                 let leg = workout?.workoutActivities.first?.zoneGroupsByType
+                self.lines.append("floors \(workout?.totalFlightsClimbed == nil) energy \(workout?.totalEnergyBurned != nil) "
+                                  + "strokes \(workout?.totalSwimmingStrokeCount == nil) stats \(workout?.allStatistics.isEmpty == false) "
+                                  + "\(workout?.workoutActivityType == .running) \(workout?.sampleType == HKObjectType.workoutType())")
                 self.lines.append("saved zones \(kept?.zoneDurations.count ?? 0) \(byType) \(leg == nil)")
             }
         }
