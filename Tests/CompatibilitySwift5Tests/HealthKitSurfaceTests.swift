@@ -33,6 +33,7 @@ struct HealthKitSurfaceSwift5Tests {
         let surface = HealthSurface()
         try await watch.runInApp("profile") { surface.profile() }
         try await watch.runInApp("delivery") { surface.delivery() }
+        try await watch.runInApp("units") { surface.units() }
         let born = Calendar.current.component(.year, from: Date(timeIntervalSince1970: 1_735_689_600)) - 40
         #expect(surface.lines.contains("sex not determined"), "\(surface.lines)")
         #expect(surface.lines.contains("codes true 0 com.apple.healthkit"))
@@ -47,6 +48,7 @@ struct HealthKitSurfaceSwift5Tests {
         #expect(surface.lines.contains("units count/min m true"))
         #expect(surface.lines.contains("unasked true true"))
         #expect(surface.lines.contains("async units 1"))
+        #expect(surface.lines.contains("units "), "\(surface.lines)")
         #expect(watch.appLog.contains { $0.hasPrefix("HealthKit: background delivery of HKQuantityTypeIdentifierHeartRate (immediate) on") })
     }
 

@@ -292,6 +292,32 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         }
     }
 
+    /// HKUnit's units and prefixes, converted through HKQuantity, each against a known figure.
+    func units() {
+        func value(_ amount: Double, _ from: HKUnit, in unit: HKUnit) -> Double {
+            HKQuantity(unit: from, doubleValue: amount).doubleValue(for: unit)
+        }
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-6 * max(1, abs(b)) }
+        let checks: [(String, Bool)] = [
+            ("pressure", near(value(1, .atmosphere(), in: .pascal()), 101_325) && near(value(1, .atmosphere(), in: .pascalUnit(with: .kilo)), 101.325)
+                && abs(value(1, .atmosphere(), in: .millimeterOfMercury()) - 760) < 1e-3
+                && abs(value(1, .atmosphere(), in: .centimeterOfWater()) - 1033.227) < 1e-3),
+            ("time", near(value(1, .day(), in: .hour()), 24) && near(value(1, .second(), in: .secondUnit(with: .milli)), 1000)),
+            ("length", near(value(1, .foot(), in: .inch()), 12)),
+            ("mass", near(value(1, .stone(), in: .pound()), 14) && near(value(1, .pound(), in: .ounce()), 16)
+                && near(value(1, .pound(), in: .gram()), 453.59237)),
+            ("energy", near(value(1, .largeCalorie(), in: .smallCalorie()), 1000) && near(value(1, .kilocalorie(), in: .joule()), 4184)
+                && near(value(1, .kilocalorie(), in: .jouleUnit(with: .kilo)), 4.184)),
+            ("power", near(value(1, .wattUnit(with: .kilo), in: .watt()), 1000)),
+            ("volume", near(value(1, .liter(), in: .literUnit(with: .milli)), 1000)),
+            ("temperature", near(value(0, .degreeCelsius(), in: .kelvin()), 273.15)),
+            ("percent", near(value(0.5, .percent(), in: .percent()), 0.5)),
+            ("null", !HKUnit.count().isNull()),
+            ("compare", HKQuantity(unit: .mile(), doubleValue: 1).compare(HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 1)) == .orderedDescending),
+        ]
+        lines.append("units " + checks.filter { !$0.1 }.map(\.0).joined(separator: ","))
+    }
+
     /// WatchKit's device facts and the auto-launch status.
     func device() {
         let device = WKInterfaceDevice.current()
