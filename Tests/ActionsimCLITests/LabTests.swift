@@ -304,6 +304,21 @@ struct LabSettingsTests {
 
 @Suite("A lab: one PostgreSQL and Prometheus for many boards", .serialized, .enabled(if: Lab.available))
 struct LabServerTests {
+    @Test("A lab that turns the login down (no such user, no such database) says so, not that it cannot be reached")
+    func loginRefused() async throws {
+        // The lab's server trusts loopback (no password), so a refused login is a user or a
+        // database it does not have; a wrong password is the same SQLSTATE class (28).
+        let base = Lab.postgres!
+        let server = String(base[base.index(base.firstIndex(of: "@")!, offsetBy: 1)..<base.lastIndex(of: "/")!])
+        for (url, reason) in [("postgres://nobody@\(server)/lab", "role \"nobody\" does not exist"),
+                              ("postgres://actionsim@\(server)/no_such_lab", "database \"no_such_lab\" does not exist")] {
+            let sessions = try await CLI.run(["sessions", "--db", url])
+            #expect(sessions.status == 4)
+            #expect(sessions.stderr == "error: the lab's database \(url) refused the login: \(reason); check the user, password and "
+                    + "database in the URL (postgres://USER:PASSWORD@HOST/DATABASE) and the server's pg_hba.conf\n", "\(sessions.stderr)")
+        }
+    }
+
     /// Replays of these scenarios, round robin: workouts and dives, presses and pauses.
     static let scenarios = ["scenarios/demo.yaml", "scenarios/a07-pause-resume.yaml", "scenarios/a08-dive.yaml",
                             "scenarios/a06-next-action-follows-donations.yaml"]

@@ -79,7 +79,7 @@ struct ExitStatus: Hashable, Sendable {
         case let lab as LabError:
             switch lab {
             case .badURL, .noSuchSession, .damagedSession: (.badInput, lab.description)
-            case .unreachable, .failed: (.cannotWrite, lab.description)
+            case .unreachable, .loginRefused, .failed: (.cannotWrite, lab.description)
             }
         // --web: an address that is not one, or one that cannot be listened on.
         case let address as WebAddressError: (.badInput, address.description)

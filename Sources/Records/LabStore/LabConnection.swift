@@ -44,6 +44,10 @@ final class LabConnection: @unchecked Sendable {
             connection = try PostgresConnection.connect(on: Self.group.next(), configuration: configuration, id: 1,
                                                         logger: logger).wait()
         } catch {
+            if let psql = error as? PSQLError, psql.code == .server, let state = psql.serverInfo?[.sqlState],
+               state.hasPrefix("28") || state == "3D000" {
+                throw .loginRefused(url.description, Self.reason(error))
+            }
             throw .unreachable(url.description, Self.reason(error))
         }
     }

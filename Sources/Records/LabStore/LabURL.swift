@@ -118,6 +118,9 @@ public enum LabError: Error, CustomStringConvertible, Sendable {
     case badURL(String, String)
     /// The server could not be reached or refused the connection.
     case unreachable(String, String)
+    /// The server answered and refused the login: a wrong password, a user or a database it
+    /// does not have, a client its pg_hba.conf does not let in (SQLSTATE class 28, 3D000).
+    case loginRefused(String, String)
     /// A query failed.
     case failed(String, doing: String, String)
     /// No such session (with the ids there are, for the message).
@@ -130,6 +133,9 @@ public enum LabError: Error, CustomStringConvertible, Sendable {
         case .badURL(let url, let problem): "--db \(url): \(problem)"
         case .unreachable(let url, let reason):
             "cannot reach the lab's database \(url): \(reason); is the server running and reachable from here?"
+        case .loginRefused(let url, let reason):
+            "the lab's database \(url) refused the login: \(reason); check the user, password and database "
+                + "in the URL (postgres://USER:PASSWORD@HOST/DATABASE) and the server's pg_hba.conf"
         case .failed(let url, let doing, let reason): "the lab's database \(url) could not \(doing): \(reason)"
         case .noSuchSession(let id, let url, let board):
             "no session \(id) in \(url)" + (board.map { " from board \($0)" } ?? "") + "; `actionsim sessions` lists them"
@@ -140,14 +146,18 @@ public enum LabError: Error, CustomStringConvertible, Sendable {
     /// Why, in a few words, without the database's address (for messages that name it already).
     public var reason: String {
         switch self {
-        case .unreachable(_, let reason), .failed(_, _, let reason), .damagedSession(_, _, let reason), .badURL(_, let reason): reason
+        case .unreachable(_, let reason), .loginRefused(_, let reason), .failed(_, _, let reason), .damagedSession(_, _, let reason),
+             .badURL(_, let reason): reason
         case .noSuchSession: description
         }
     }
 
-    /// Whether the error says the server is away (retry later) rather than refusing what was sent.
+    /// Whether the error says the lab cannot be used now (retry later: the server is away, or
+    /// turned the login down until someone fixes it) rather than refusing what was sent.
     public var isUnreachable: Bool {
-        if case .unreachable = self { return true }
-        return false
+        switch self {
+        case .unreachable, .loginRefused: true
+        case .badURL, .failed, .noSuchSession, .damagedSession: false
+        }
     }
 }
