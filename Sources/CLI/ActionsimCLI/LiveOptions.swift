@@ -18,7 +18,7 @@ struct SetupOptions: ParsableArguments {
         valueName: "manifest.yaml"))
     var appFiles: [String] = []
 
-    @Option(help: ArgumentHelp("Settings > Action Button: workout or dive.", valueName: "workout|dive"))
+    @Option(help: ArgumentHelp("Settings > Action Button: workout, dive, or control (with --control).", valueName: "workout|dive|control"))
     var action: String = "workout"
 
     @Option(name: .customLong("action-app"), help: ArgumentHelp(
@@ -29,6 +29,10 @@ struct SetupOptions: ParsableArguments {
         "The workout First Press starts (one the app suggests). Default: the app's first suggestion.", valueName: "style"))
     var firstPress: String?
 
+    @Option(help: ArgumentHelp(
+        "With --action control: the intent of the app's control the Action button runs (watchOS 26).", valueName: "intent"))
+    var control: String?
+
     @Option(help: "Seed for the simulated sensors.")
     var seed: Int = 0
 
@@ -37,14 +41,15 @@ struct SetupOptions: ParsableArguments {
         if let setup { OutputFile.readsInput(setup, as: "the setup scenario this command reads") }
         for file in appFiles { OutputFile.readsInput(file, as: "an app manifest this command reads") }
         if let setup {
-            if !appFiles.isEmpty || actionApp != nil || firstPress != nil {
-                throw CommandError.badInput("give a setup scenario or --app/--action-app/--first-press, not both")
+            if !appFiles.isEmpty || actionApp != nil || firstPress != nil || control != nil {
+                throw CommandError.badInput("give a setup scenario or --app/--action-app/--first-press/--control, not both")
             }
             return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
         }
         // A file of that name in the working directory (a checkout) wins over the built-in one.
         let files = appFiles.isEmpty ? [Self.defaultApp] : appFiles
-        return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress, seed: seed)
+        return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress,
+                                            control: control, seed: seed)
     }
 
     /// TrailRunner: the file in a checkout, else the one built in (`BuiltInDocuments`).

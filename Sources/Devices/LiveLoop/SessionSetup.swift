@@ -56,12 +56,13 @@ public struct SessionSetup: Sendable {
     /// would be (A1, A2): an unknown app, a First Press the app does not suggest, a dive
     /// setting for a workout app are refused with the same messages.
     public static func fromOptions(appFiles: [String], action: String, app: String?, firstPress: String?,
-                                   seed: Int) throws(DocumentError) -> SessionSetup {
+                                   control: String? = nil, seed: Int) throws(DocumentError) -> SessionSetup {
         // As written: a name with no file at it may be a built-in manifest's.
         let paths = appFiles.map { FileManager.default.fileExists(atPath: $0) ? absolute($0) : $0 }
         var settings = "{action: \(ScenarioText.quoted(action))"
         if let app { settings += ", app: \(ScenarioText.quoted(app))" }
         if let firstPress { settings += ", first-press: \(ScenarioText.quoted(firstPress))" }
+        if let control { settings += ", control: \(ScenarioText.quoted(control))" }
         settings += "}"
         let text = """
             name: live
