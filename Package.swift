@@ -130,14 +130,13 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], path: "Sources/Records/LabStore"),
         // `run --metrics ADDR:PORT`: the run's counters and latencies through swift-metrics,
-        // served in Prometheus's text format by a small NIO HTTP server of their own.
+        // served in Prometheus's text format by the pages' HTTP server (WebView's
+        // `PageServing`: the same limits and Host check).
         .target(name: "LabMetrics", dependencies: [
-            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents",
+            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents", "WebView",
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ], path: "Sources/CLI/LabMetrics"),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WebView
 
@@ -22,17 +23,28 @@ struct PageAccessTests {
         #expect(readOnly.refusal(presenting: token) == "read-only: --read-only")
     }
 
-    @Test("On localhost only loopback Host names are answered (DNS rebinding); on another address any")
+    @Test("On localhost only loopback Host names are answered (DNS rebinding); on another address an IP address or this machine's names; host[:port] exactly")
     func hosts() {
         let local = WebAddress.localhost
-        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "127.1.2.3:80"] {
+        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "127.1.2.3:80", "localhost:9000"] {
             #expect(PageAccess.hostAllowed(host, listeningOn: local), "\(host)")
         }
-        for host in ["evil.example:8080", "127.0.0.1.evil.example:8080", "127.evil:80", "", "0.0.0.0:8080"] {
+        for host in ["evil.example:8080", "127.0.0.1.evil.example:8080", "127.evil:80", "", "0.0.0.0:8080",
+                     "127.0.0.1:80@evil.example", "127.0.0.1 :8080", "127.0.0.1:8080 ", "127.0.0.1:", "127.0.0.1:99999",
+                     "127.0.0.1:+80", "[::1", "[evil.example]:80", "127.0.0.1/x", "localhost:80:80", "ＬＯＣＡＬＨＯＳＴ"] {
             #expect(!PageAccess.hostAllowed(host, listeningOn: local), "\(host)")
         }
         #expect(!PageAccess.hostAllowed(nil, listeningOn: local))
-        #expect(PageAccess.hostAllowed("board.local:8080", listeningOn: WebAddress(host: "0.0.0.0", port: 8080)))
+        let every = WebAddress(host: "0.0.0.0", port: 8080)
+        let name = ProcessInfo.processInfo.hostName
+        let short = name.split(separator: ".").first.map(String.init) ?? name
+        for host in ["192.168.1.7:8080", "[fe80::1]:8080", "localhost:8080", name + ":8080", short + ".local", short.uppercased()] {
+            #expect(PageAccess.hostAllowed(host, listeningOn: every), "\(host)")
+        }
+        for host in ["evil.example:8080", "192.168.1.7.evil.example", short + ".evil.example", "192.168.1.7:80@evil.example"] {
+            #expect(!PageAccess.hostAllowed(host, listeningOn: every), "\(host)")
+        }
+        #expect(PageAccess.hostAllowed("board.lab.example:9464", listeningOn: WebAddress(host: "board.lab.example", port: 9464)))
     }
 
     @Test("A WebSocket from a page of another site is refused; one without an Origin (not a page) is not")

@@ -180,6 +180,46 @@ struct SessionFeedTests {
         #expect(messages[1] == #"{"type":"trimmed","events":6}"#)
         #expect(Self.events(messages).compactMap { ($0["e"] as? [String: Any])?["step"] as? String } == ["step 6", "step 7"])
     }
+
+    @Test("A page that leaves more than queueLimit bytes untaken is dropped (its stream ends); a page that takes them is not; a batch goes out in messages of at most 500 events (issue 25, item 5)")
+    func slowPageDropped() async throws {
+        let scenario = try Demo.scenario()
+        let feed = SessionFeed(.init(mode: .live, title: "t", action: "workout", run: Demo.run(for: scenario), intentNames: []),
+                               autoPublish: false, queueLimit: 256 << 10)
+        let processing = Task { await feed.run() }
+        defer { feed.close(); processing.cancel() }
+        // The slow page's socket never says it took anything; the other's takes each message.
+        let slow = feed.subscribe(hello: "{\"type\":\"hello\"}")
+        let reader = feed.subscribe(hello: "{\"type\":\"hello\"}")
+        let slowSeen = Received(), seen = Received()
+        let slowEnded = Task { for await message in slow.messages { slowSeen.append(message) } }
+        let reading = Task {
+            for await message in reader.messages {
+                feed.taken(message, by: reader.id)
+                seen.append(message)
+            }
+        }
+        defer { reading.cancel() }
+        // Batches of 2,000 steps (four messages), each taken by the reading page before the
+        // next, until the slow page has been handed more than 256 KB.
+        var batches = 0
+        while slowSeen.messages.joined().utf8.count <= 256 << 10, batches < 100 {
+            for i in 0..<2_000 {
+                let time = Timestamp(nanoseconds: Int64(batches * 2_000 + i) * 1_000_000)
+                feed.record(SimulationEvent(time: time, kind: .step("step \(batches * 2_000 + i)")))
+            }
+            feed.publish()
+            batches += 1
+            try await waitUntil("the reading page to get batch \(batches)") { seen.messages.count == 1 + batches * 4 }
+        }
+        await slowEnded.value
+        #expect(slowSeen.messages.joined().utf8.count <= (256 << 10) + 64 * 1024, "the slow page was handed more than its limit")
+        #expect(Self.events(seen.messages).count == batches * 2_000)
+        #expect(Self.types(seen.messages).dropFirst().allSatisfy { $0 == "events" })
+        #expect(Self.types(seen.messages).count == 1 + batches * 4, "\(Self.types(seen.messages).count) messages for \(batches) batches")
+        feed.send("{\"type\":\"note\"}", to: reader.id)
+        try await waitUntil("the reading page to be sent more") { seen.messages.last == "{\"type\":\"note\"}" }
+    }
 }
 
 /// Messages a page's subscription has received so far, appended by the task reading them.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Exports
 import LinuxInput
 import SessionStore
@@ -7,20 +8,34 @@ import WebView
 
 /// `actionsim sessions --web`: the stored sessions of the local store or of a lab on a web
 /// page. Each page opens the database afresh (a lab's PostgreSQL restarted meanwhile, or a
-/// store replaced, is read as it is now) and reads it on one serial queue, off the server's
-/// event loops (a lab's connection is used by one thread at a time).
+/// store replaced, is read as it is now, and each page has a connection of its own) and
+/// reads it off the server's event loops. The list is read on a queue of its own, so that
+/// it never waits behind a session's page; sessions' pages are drawn `pagesAtOnce` at a
+/// time, and past `pagesWaiting` more waiting a page is answered at once that the server is
+/// busy (HTTP 503) rather than queued: eight pages of a 3.6 M-sample session were answered
+/// one after another, the list waiting 60 s behind them.
 final class StoredSessionsWeb: @unchecked Sendable {
     private let open: @Sendable () throws -> any SessionSource
     /// Where the sessions are, in words (a lab without its password).
     private let location: String
     /// `--board` (or ACTIONSIM_BOARD, the config file): the only board the page shows.
     private let board: String?
-    private let queue = DispatchQueue(label: "actionsim.sessions-page")
+    private let listQueue = DispatchQueue(label: "actionsim.sessions-list")
+    private let pageQueue = DispatchQueue(label: "actionsim.session-pages", attributes: .concurrent)
+    private let drawing: DispatchSemaphore
+    /// Sessions' pages being drawn or waiting to be.
+    private let pagesUnderWay = Mutex(0)
+    let pagesAtOnce: Int
+    let pagesWaiting: Int
 
-    init(location: String, board: String?, open: @escaping @Sendable () throws -> any SessionSource) {
+    init(location: String, board: String?, pagesAtOnce: Int = 2, pagesWaiting: Int = 6,
+         open: @escaping @Sendable () throws -> any SessionSource) {
         self.location = location
         self.board = board
         self.open = open
+        self.pagesAtOnce = pagesAtOnce
+        self.pagesWaiting = pagesWaiting
+        drawing = DispatchSemaphore(value: pagesAtOnce)
     }
 
     /// Serves until SIGINT or SIGTERM; a port that cannot be listened on is an error (exit 2).
@@ -57,8 +72,28 @@ final class StoredSessionsWeb: @unchecked Sendable {
     }
 
     func answer(_ request: StoredSessionsPage.Request) async -> StoredSessionsPage.Answer {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: self.answerNow(request)) }
+        guard case .session = request else {
+            return await withCheckedContinuation { continuation in
+                listQueue.async { continuation.resume(returning: self.answerNow(request)) }
+            }
+        }
+        let admitted = pagesUnderWay.withLock { count in
+            guard count < pagesAtOnce + pagesWaiting else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            return .init(status: 503, html: StoredSessionsPage.problem(
+                "busy: \(pagesAtOnce + pagesWaiting) sessions' pages are being drawn or wait to be; reload this one in a moment (the list is not held up)"))
+        }
+        return await withCheckedContinuation { continuation in
+            pageQueue.async {
+                self.drawing.wait()
+                let answer = self.answerNow(request)
+                self.drawing.signal()
+                self.pagesUnderWay.withLock { $0 -= 1 }
+                continuation.resume(returning: answer)
+            }
         }
     }
 

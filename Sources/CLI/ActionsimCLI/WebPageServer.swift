@@ -4,84 +4,30 @@ import Foundation
 import Synchronization
 import WebView
 
-/// Resumes its waiter once, at the first `fire()` (from any thread), or at once if fired.
-final class OneShot: Sendable {
-    private let state = Mutex<(fired: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
-
-    func fire() {
-        let waiter = state.withLock { state in
-            defer { state = (true, nil) }
-            return state.fired ? nil : state.waiter
-        }
-        waiter?.resume()
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state in
-                if state.fired { return true }
-                state.waiter = continuation
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-}
-
 /// The page's server for one run: started before the session, stopped after it.
 final class WebPageServer: Sendable {
     let feed: SessionFeed
-    let address: WebAddress
-    private let task: Task<Void, Never>
-    private let control: WatchServer.Control
-    private let done: DispatchSemaphore
+    private let server: BackgroundServer
+    var address: WebAddress { server.address }
 
-    private init(feed: SessionFeed, address: WebAddress, task: Task<Void, Never>, control: WatchServer.Control,
-                 done: DispatchSemaphore) {
+    private init(feed: SessionFeed, server: BackgroundServer) {
         self.feed = feed
-        self.address = address
-        self.task = task
-        self.control = control
-        self.done = done
+        self.server = server
     }
 
     /// Starts the server on Swift's executor and waits, on the calling thread, until it
     /// listens. Call it from a thread of its own (the live loop's), never from the executor.
     static func start(_ server: WatchServer) throws(WatchServerError) -> WebPageServer {
-        let outcome = Mutex<Result<WebAddress, WatchServerError>?>(nil)
-        let ready = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        let control = WatchServer.Control()
-        let task = Task.detached {
-            await server.run(control: control) { result in
-                outcome.withLock { $0 = result }
-                ready.signal()
-            }
-            done.signal()
-        }
-        ready.wait()
-        let address = try outcome.withLock { $0! }.get()
-        return WebPageServer(feed: server.feed, address: address, task: task, control: control, done: done)
+        WebPageServer(feed: server.feed, server: try BackgroundServer.start { control, listening in
+            await server.run(control: control, listening: listening)
+        })
     }
 
     /// The same, from Swift's executor (a replay).
     static func start(_ server: WatchServer) async throws(WatchServerError) -> WebPageServer {
-        let done = DispatchSemaphore(value: 0)
-        let holder = Mutex<Task<Void, Never>?>(nil)
-        let control = WatchServer.Control()
-        let result: Result<WebAddress, WatchServerError> = await withCheckedContinuation { continuation in
-            let once = Mutex(false)
-            let task = Task.detached {
-                await server.run(control: control) { result in
-                    let first = once.withLock { said in defer { said = true }; return !said }
-                    if first { continuation.resume(returning: result) }
-                }
-                done.signal()
-            }
-            holder.withLock { $0 = task }
-        }
-        let address = try result.get()
-        return WebPageServer(feed: server.feed, address: address, task: holder.withLock { $0! }, control: control, done: done)
+        WebPageServer(feed: server.feed, server: try await BackgroundServer.start { control, listening in
+            await server.run(control: control, listening: listening)
+        })
     }
 
     /// How long a stop waits for pages to close their sockets before the process goes on
@@ -94,29 +40,14 @@ final class WebPageServer: Sendable {
     func stop(at time: Timestamp) {
         feed.finish(at: time)
         feed.waitUntilFinishedSent(timeout: .seconds(1))
-        control.stop()
-        if done.wait(timeout: .now() + Self.stopGrace) == .timedOut { task.cancel() }
+        server.stop(grace: Self.stopGrace)
     }
 
     /// Tells the pages the run ended at `time` and serves them until the calling task is
     /// cancelled (Ctrl-C); then stops as `stop(at:)` does.
     func serve(until time: Timestamp) async {
         feed.finish(at: time)
-        let over = OneShot()
-        Task.detached { [task] in
-            await task.value
-            over.fire()
-        }
-        await withTaskCancellationHandler {
-            await over.wait()
-        } onCancel: { [task, control] in
-            control.stop()
-            Task.detached {
-                try? await Task.sleep(for: .seconds(Self.stopGrace))
-                task.cancel()
-                over.fire()
-            }
-        }
+        await server.serveUntilCancelled(grace: Self.stopGrace)
     }
 
     /// The page's URL, with the token when pages may press.

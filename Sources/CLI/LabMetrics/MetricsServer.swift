@@ -1,107 +1,57 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 import NIOCore
-import NIOHTTP1
-import NIOPosix
+import WebView
 
-/// Serves a run's metrics to Prometheus: `GET /metrics` answers the registry's text, on an
-/// event loop thread of its own. Nothing here is timed: the thread sleeps in `epoll_wait`
-/// until a scrape arrives, answers it and sleeps again, so an idle board serving metrics
-/// wakes only when it is scraped, and never wakes the run's own loop.
+/// Serves a run's metrics to Prometheus: `GET /metrics` answers the registry's text. It is
+/// served as every page of actionsim is (`PageServing`): the same HTTP server, the same
+/// limits on what a client may take (a request header's size, connections at once, a
+/// client that does not read what it asked for, or asks nothing), the same Host check (a
+/// page on another site cannot read the metrics through a DNS rebinding) and headers.
+/// Nothing here is timed: the server's threads sleep in `epoll_wait` until a scrape
+/// arrives, answer it and sleep again, so an idle board serving metrics wakes only when it
+/// is scraped, and never wakes the run's own loop.
 public final class MetricsServer: Sendable {
     public let address: MetricsAddress
-    private let group: MultiThreadedEventLoopGroup
-    private let channel: any Channel
+    private let server: BackgroundServer
 
-    /// Binds and starts serving; `address.port` 0 takes any free port (`boundAddress` says which).
+    /// Binds and starts serving; `address.port` 0 takes any free port (`address` says which).
+    /// From a thread that is not Swift's executor (the main thread, before the run).
     public init(address: MetricsAddress, exposition: @escaping @Sendable () -> [UInt8]) throws(MetricsServerError) {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 64)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline(withErrorHandling: true).flatMap {
-                    channel.pipeline.addHandler(MetricsHandler(exposition: exposition))
-                }
-            }
         do {
-            channel = try bootstrap.bind(host: address.host, port: address.port).wait()
+            server = try PageServing.start(address: WebAddress(host: address.host, port: address.port),
+                                           pages: MetricsPages(exposition: exposition))
         } catch {
-            try? group.syncShutdownGracefully()
-            throw MetricsServerError(address: address, reason: Self.reason(error))
+            throw MetricsServerError(address: address, reason: error.reason)
         }
-        self.group = group
-        self.address = MetricsAddress(host: address.host, port: channel.localAddress?.port ?? address.port)
+        self.address = MetricsAddress(host: address.host, port: server.address.port)
     }
 
-    /// Stops listening and ends the server's thread.
+    /// Stops listening (a scrape under way is given a moment to finish).
     public func stop() {
-        try? channel.close().wait()
-        try? group.syncShutdownGracefully()
-    }
-
-    /// A bind error in words ("Address already in use"), without NIO's wrapping.
-    static func reason(_ error: any Error) -> String {
-        if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
-        if let resolution = error as? NIOConnectionError, let first = resolution.connectionErrors.first {
-            return reason(first.error)
-        }
-        let text = String(describing: error)
-        return text.isEmpty ? "unknown error" : text
+        server.stop(grace: 1)
     }
 }
 
-/// One HTTP connection: `GET /metrics` (or `/`) gets the exposition, anything else 404.
-private final class MetricsHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+/// `GET /metrics` (or `/`) gets the exposition, another method 405, another path 404.
+struct MetricsPages: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let exposition: @Sendable () -> [UInt8]
 
-    private let exposition: @Sendable () -> [UInt8]
-    private var request: HTTPRequestHead?
-
-    init(exposition: @escaping @Sendable () -> [UInt8]) {
-        self.exposition = exposition
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head): request = head
-        case .body: break
-        case .end:
-            guard let head = request else { return }
-            request = nil
-            respond(to: head, context: context)
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let text = "text/plain; charset=utf-8"
+        guard request.method == .get || request.method == .head else {
+            return Response(status: .methodNotAllowed, headers: [.contentType: text, .allow: "GET, HEAD"],
+                            body: .init(byteBuffer: ByteBuffer(string: "only GET\n")))
         }
-    }
-
-    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        let status: HTTPResponseStatus
-        let body: [UInt8]
-        let type: String
-        if head.method != .GET && head.method != .HEAD {
-            (status, body, type) = (.methodNotAllowed, Array("only GET\n".utf8), "text/plain; charset=utf-8")
-        } else if path == "/metrics" || path == "/" {
-            (status, body, type) = (.ok, exposition(), "text/plain; version=0.0.4; charset=utf-8")
-        } else {
-            (status, body, type) = (.notFound, Array("actionsim serves its metrics at /metrics\n".utf8), "text/plain; charset=utf-8")
+        guard request.uri.path == "/metrics" || request.uri.path == "/" else {
+            return Response(status: .notFound, headers: [.contentType: text],
+                            body: .init(byteBuffer: ByteBuffer(string: "actionsim serves its metrics at /metrics\n")))
         }
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: type)
-        headers.add(name: "Content-Length", value: String(body.count))
-        let keepAlive = head.isKeepAlive
-        if !keepAlive { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-                      promise: nil)
-        if head.method != .HEAD {
-            var buffer = context.channel.allocator.buffer(capacity: body.count)
-            buffer.writeBytes(body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-        }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
-        }
+        let body = exposition()
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }
 

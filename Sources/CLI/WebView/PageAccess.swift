@@ -1,3 +1,6 @@
+import Foundation
+import HTTPTypes
+
 /// Who may press the page's buttons, and which pages may connect at all.
 ///
 /// Pressing needs the token printed on the terminal (in the URL's `?token=`), unless the
@@ -50,20 +53,40 @@ public struct PageAccess: Sendable {
         }
     }
 
-    /// Whether a request's Host header names this server. On a loopback address only
-    /// loopback names are taken: a site whose name an attacker points at 127.0.0.1 (DNS
-    /// rebinding) is refused, though its pages would be "same-origin" with it.
-    public static func hostAllowed(_ host: String?, listeningOn address: WebAddress) -> Bool {
-        guard address.isLoopback else { return true }
-        guard let host else { return false }
-        var name = host.lowercased()
-        if name.hasPrefix("[") {
-            name = String(name.dropFirst().prefix { $0 != "]" })
-        } else if let colon = name.lastIndex(of: ":") {
-            name = String(name[..<colon])
-        }
-        return WebAddress.isLoopbackName(name)
+    /// Whether a request names this server, strictly: exactly one Host header (a second
+    /// one stays among the fields when the first becomes the authority), and that one
+    /// allowed by `hostAllowed(_:listeningOn:)`. Every server of actionsim asks this of
+    /// every request, the WebSocket's upgrade included.
+    public static func hostAllowed(_ request: HTTPRequest, listeningOn address: WebAddress) -> Bool {
+        guard request.headerFields[secondHost] == nil else { return false }
+        return hostAllowed(request.authority, listeningOn: address)
     }
+
+    private static let secondHost = HTTPField.Name("Host")!
+
+    /// Whether a Host header's value names this server. It must be `host[:port]` exactly
+    /// (`Authority`): `127.0.0.1:80@evil.example`, a space or a path is refused. On a
+    /// loopback address only loopback names are taken: a site whose name an attacker points
+    /// at 127.0.0.1 (DNS rebinding) is refused, though its pages would be "same-origin" with
+    /// it. On another address, a name is taken only if it is this machine's (its host name,
+    /// with or without `.local`) or the one the server was told to listen on; an IP
+    /// address is always taken, since a rebinding needs a name. The port is not compared: a
+    /// forwarded port (`ssh -L 9000:localhost:8080`) names another one.
+    public static func hostAllowed(_ host: String?, listeningOn address: WebAddress) -> Bool {
+        guard let host, let authority = Authority(parsing: host) else { return false }
+        let name = authority.host.lowercased()
+        if WebAddress.isLoopbackName(name) { return true }
+        guard !address.isLoopback else { return false }
+        return authority.isAddress || name == address.host.lowercased() || machineNames.contains(name)
+    }
+
+    /// This machine's names, as a page on the network may call it (the URL printed for
+    /// 0.0.0.0 names the first).
+    static let machineNames: Set<String> = {
+        let name = ProcessInfo.processInfo.hostName.lowercased()
+        let short = name.split(separator: ".").first.map(String.init) ?? name
+        return [name, short, short + ".local"]
+    }()
 
     /// A WebSocket request from a browser carries its page's `Origin`; it must be this
     /// server (`host`, the request's Host header). Requests without one (not from a page)
@@ -73,5 +96,49 @@ public struct PageAccess: Sendable {
         guard let host, let schemeEnd = origin.range(of: "://") else { return false }
         let authority = origin[schemeEnd.upperBound...]
         return authority.lowercased() == host.lowercased()
+    }
+}
+
+/// A Host header's value as RFC 9110 writes it, and nothing looser: a name or an IPv4
+/// address, or an IPv6 address in brackets, then optionally `:` and a port of 1 to 5 digits.
+struct Authority: Equatable {
+    /// Without the brackets of an IPv6 address.
+    var host: String
+    var port: Int?
+    /// An IP address rather than a name.
+    var isAddress: Bool
+
+    init?(parsing text: String) {
+        var rest = Substring(text)
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return nil }
+            host = String(rest[rest.index(after: rest.startIndex)..<close])
+            guard Self.isAddress(host, family: AF_INET6) else { return nil }
+            isAddress = true
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let end = rest.firstIndex(of: ":") ?? rest.endIndex
+            host = String(rest[..<end])
+            guard !host.isEmpty, host.utf8.allSatisfy({ byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            }) else { return nil }
+            isAddress = Self.isAddress(host, family: AF_INET)
+            rest = rest[end...]
+        }
+        if rest.isEmpty {
+            port = nil
+            return
+        }
+        let digits = rest.dropFirst()
+        guard rest.first == ":", (1...5).contains(digits.count), digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let number = Int(digits), number <= 65535 else { return nil }
+        port = number
+    }
+
+    /// Whether `text` is an address of `family` (AF_INET: four decimal parts; AF_INET6).
+    private static func isAddress(_ text: String, family: Int32) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(family, text, &buffer) == 1
     }
 }

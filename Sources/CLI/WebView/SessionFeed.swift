@@ -55,6 +55,12 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     public let historyLimit: Int
     /// Charts are redrawn at most this often while a session changes.
     public let chartInterval: Duration
+    /// Bytes a page may leave unsent beyond what it was handed on connecting; past it the
+    /// page is dropped (its socket closed), not buffered for: a page that does not read
+    /// would otherwise hold every message since, long after the history let them go.
+    public let queueLimit: Int
+    /// Events an `events` message holds at most (about 150 KB).
+    static let messageEvents = 500
 
     private struct Incoming {
         var events: [SimulationEvent] = []
@@ -69,8 +75,35 @@ public final class SessionFeed: SimulationEventSink, Sendable {
         var droppedEvents = 0
         var charts: [Int64: String] = [:]
         var finished: String?
-        var clients: [Int: AsyncStream<String>.Continuation] = [:]
+        var clients: [Int: Client] = [:]
         var nextClient = 1
+
+        /// Hands `message` to page `id`, or drops the page if it would hold more than its
+        /// limit unsent: its stream ends, and the socket with it.
+        mutating func deliver(_ message: String, to id: Int) {
+            guard var client = clients[id] else { return }
+            client.queued += message.utf8.count
+            guard client.queued <= client.limit else {
+                clients[id] = nil
+                client.continuation.finish()
+                return
+            }
+            client.continuation.yield(message)
+            clients[id] = client
+        }
+
+        mutating func deliverToAll(_ message: String) {
+            for id in Array(clients.keys) { deliver(message, to: id) }
+        }
+    }
+
+    /// A page's stream, and how much of what it was handed its socket has not yet taken.
+    private struct Client {
+        var continuation: AsyncStream<String>.Continuation
+        var queued: Int
+        /// What it was handed on connecting (the history, which `history` holds anyway),
+        /// plus `queueLimit`.
+        var limit: Int
     }
 
     private let incoming = Mutex(Incoming())
@@ -83,8 +116,9 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     /// - Parameter autoPublish: hand each event over as it comes (a replay, which has no
     ///   wake-ups to batch by) instead of at `publish()` (the live loop).
     public init(_ description: Description, autoPublish: Bool, historyLimit: Int = 250_000,
-                chartInterval: Duration = .milliseconds(900)) {
+                chartInterval: Duration = .milliseconds(900), queueLimit: Int = 32 << 20) {
         self.description = description
+        self.queueLimit = queueLimit
         self.autoPublish = autoPublish
         self.historyLimit = historyLimit
         self.chartInterval = chartInterval
@@ -131,7 +165,12 @@ public final class SessionFeed: SimulationEventSink, Sendable {
                 }
                 return (incoming.events, incoming.finishedAt)
             }
-            if !events.isEmpty { broadcast(processor.encode(events), events: events.count) }
+            // In messages of at most `messageEvents`: a replay hands its whole run over in one
+            // batch, and each page's socket makes a copy of the message it is sending.
+            for start in stride(from: 0, to: events.count, by: Self.messageEvents) {
+                let chunk = events[start..<min(start + Self.messageEvents, events.count)]
+                broadcast(processor.encode(chunk), events: chunk.count)
+            }
             // Redrawn at once for what a page waits to see (a press, a lap, a pause, the end);
             // for samples alone, at most every `chartInterval`: the next sample brings the
             // rest. No timer: a quiet run makes no work here.
@@ -150,7 +189,7 @@ public final class SessionFeed: SimulationEventSink, Sendable {
         hub.withLock { hub in
             guard hub.finished == nil else { return }
             hub.finished = message
-            for client in hub.clients.values { client.yield(message) }
+            hub.deliverToAll(message)
         }
         finishedSent.signal()
     }
@@ -179,14 +218,14 @@ public final class SessionFeed: SimulationEventSink, Sendable {
                 hub.history.removeFirst(hub.historyStart)
                 hub.historyStart = 0
             }
-            for client in hub.clients.values { client.yield(message) }
+            hub.deliverToAll(message)
         }
     }
 
     private func store(chart: String, session: Int64) {
         hub.withLock { hub in
             hub.charts[session] = chart
-            for client in hub.clients.values { client.yield(chart) }
+            hub.deliverToAll(chart)
         }
     }
 
@@ -194,14 +233,19 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     public func subscribe(hello: String) -> Subscription {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
         let id = hub.withLock { hub in
-            continuation.yield(hello)
-            if hub.droppedEvents > 0 { continuation.yield(#"{"type":"trimmed","events":\#(hub.droppedEvents)}"#) }
-            for entry in hub.history[hub.historyStart...] { continuation.yield(entry.message) }
-            for (_, chart) in hub.charts.sorted(by: { $0.key < $1.key }) { continuation.yield(chart) }
-            if let finished = hub.finished { continuation.yield(finished) }
+            var initial = [hello]
+            if hub.droppedEvents > 0 { initial.append(#"{"type":"trimmed","events":\#(hub.droppedEvents)}"#) }
+            initial += hub.history[hub.historyStart...].map(\.message)
+            initial += hub.charts.sorted(by: { $0.key < $1.key }).map(\.value)
+            if let finished = hub.finished { initial.append(finished) }
+            var queued = 0
+            for message in initial {
+                continuation.yield(message)
+                queued += message.utf8.count
+            }
             let id = hub.nextClient
             hub.nextClient += 1
-            hub.clients[id] = continuation
+            hub.clients[id] = Client(continuation: continuation, queued: queued, limit: queued + queueLimit)
             return id
         }
         return Subscription(id: id, messages: stream)
@@ -209,12 +253,17 @@ public final class SessionFeed: SimulationEventSink, Sendable {
 
     /// A message for one page only (a refused press).
     public func send(_ message: String, to id: Int) {
-        hub.withLock { hub in _ = hub.clients[id]?.yield(message) }
+        hub.withLock { hub in hub.deliver(message, to: id) }
+    }
+
+    /// Page `id`'s socket took `message` from its stream: it no longer counts as unsent.
+    public func taken(_ message: String, by id: Int) {
+        hub.withLock { hub in hub.clients[id]?.queued -= message.utf8.count }
     }
 
     public func unsubscribe(_ id: Int) {
-        let continuation = hub.withLock { $0.clients.removeValue(forKey: id) }
-        continuation?.finish()
+        let client = hub.withLock { $0.clients.removeValue(forKey: id) }
+        client?.continuation.finish()
     }
 
     /// Events kept for pages that connect later (handed over and processed).
@@ -227,7 +276,7 @@ public final class SessionFeed: SimulationEventSink, Sendable {
             defer { hub.clients.removeAll() }
             return Array(hub.clients.values)
         }
-        for client in clients { client.finish() }
+        for client in clients { client.continuation.finish() }
     }
 
     /// The first message a page gets: what the run is, and whether this page may press.
@@ -257,7 +306,7 @@ struct FeedProcessor {
     }
 
     /// One `events` message: each event's log JSON and its timeline line.
-    mutating func encode(_ events: [SimulationEvent]) -> String {
+    mutating func encode(_ events: some Collection<SimulationEvent>) -> String {
         var message = #"{"type":"events","events":["#
         for (index, event) in events.enumerated() {
             writer.removeAll()

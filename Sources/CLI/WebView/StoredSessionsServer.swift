@@ -4,8 +4,8 @@ import Synchronization
 
 /// The server of `actionsim sessions --web`: the pages of `StoredSessionsPage`, answered by
 /// the command (which reads the store or the lab off the server's threads). Read-only: it
-/// only ever reads, so it needs no token; it answers to its own host name only, as the
-/// watch's page does (`HostCheck`).
+/// only ever reads, so it needs no token; it answers to its own host name only, as every
+/// server does (`PageServing`).
 public struct StoredSessionsServer: Sendable {
     public let address: WebAddress
     public let answer: @Sendable (StoredSessionsPage.Request) async -> StoredSessionsPage.Answer
@@ -19,7 +19,7 @@ public struct StoredSessionsServer: Sendable {
     /// (port 0 becomes a free port) once the pages can be opened. Throws when it cannot listen.
     public func serve(listening: @escaping @Sendable (WebAddress) -> Void) async throws(WatchServerError) {
         let failure = Mutex<WatchServerError?>(nil)
-        await PageServing.run(address: address, pages: router().buildResponder(), builder: .http1(), services: [],
+        await PageServing.run(address: address, pages: router().buildResponder(), builder: PageServing.http1(), services: [],
                               control: WatchServer.Control()) { result in
             switch result {
             case .success(let bound): listening(bound)
@@ -31,7 +31,6 @@ public struct StoredSessionsServer: Sendable {
 
     private func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: HostCheck(address: address))
         router.add(middleware: NoSuchPage())
         let answer = answer
         router.get("/") { request, _ in

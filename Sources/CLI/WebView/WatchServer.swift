@@ -53,9 +53,8 @@ public struct WatchServer: Sendable {
     /// why it could not listen.
     public func run(control: Control = Control(),
                     listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
-        let builder = HTTPServerBuilder.http1WebSocketUpgrade(
-            webSocketRouter: socketRouter(),
-            configuration: .init(ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2))))
+        let builder = PageServing.http1WebSocket(socketRouter(), webSocket: .init(maxFrameSize: 1 << 16, autoPing: .disabled,
+                                                                                  closeTimeout: .seconds(2)))
         await PageServing.run(address: address, pages: pageRouter().buildResponder(), builder: builder,
                               services: [FeedService(feed: feed)], control: control, listening: listening)
     }
@@ -80,7 +79,6 @@ public struct WatchServer: Sendable {
 
     private func pageRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: HostCheck(address: address))
         router.get("/") { _, _ in PageServing.response(WatchPage.html, type: "text/html; charset=utf-8") }
         router.get("/watch.js") { _, _ in PageServing.response(WatchPage.script, type: "text/javascript; charset=utf-8") }
         router.get("/watch.css") { _, _ in PageServing.response(WatchPage.style, type: "text/css; charset=utf-8") }
@@ -93,7 +91,7 @@ public struct WatchServer: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         let (address, access, feed, press) = (address, access, feed, press)
         router.ws("/session") { request, _ in
-            guard PageAccess.hostAllowed(request.head.authority, listeningOn: address),
+            guard PageAccess.hostAllowed(request.head, listeningOn: address),
                   PageAccess.originAllowed(request.headers[.origin], host: request.head.authority) else { return .dontUpgrade }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
@@ -101,31 +99,41 @@ public struct WatchServer: Sendable {
             var refusal = access.refusal(presenting: token)
             if refusal == nil, press == nil { refusal = "read-only: a replay's presses are its scenario's" }
             let subscription = feed.subscribe(hello: feed.hello(refusal: refusal))
-            // Buttons this page holds down, released if it goes away mid-press.
-            var held: Set<Button> = []
+            let pageRefusal = refusal
+            // The page's messages out, its edges in; whichever ends first ends the socket: the
+            // page gone, or the feed over (the run ended) or done with a page that does not
+            // read what it is sent (`SessionFeed.queueLimit`).
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await message in subscription.messages { try await outbound.write(.text(message)) }
+                    for await message in subscription.messages {
+                        feed.taken(message, by: subscription.id)
+                        try await outbound.write(.text(message))
+                    }
+                }
+                group.addTask {
+                    // Buttons this page holds down, released if it goes away mid-press.
+                    var held: Set<Button> = []
+                    defer { for button in held { press?(button, .up) } }
+                    for try await message in inbound.messages(maxSize: 4096) {
+                        guard case .text(let text) = message else { continue }
+                        switch PageMessage(parsing: text) {
+                        case .edge(let button, let direction):
+                            guard pageRefusal == nil, let press else {
+                                feed.send(#"{"type":"refused","message":\#(JSONText.quote(pageRefusal ?? "read-only"))}"#, to: subscription.id)
+                                continue
+                            }
+                            if direction == .down { held.insert(button) } else { held.remove(button) }
+                            press(button, direction)
+                        case nil:
+                            feed.send(#"{"type":"refused","message":"not a message this server knows"}"#, to: subscription.id)
+                        }
+                    }
                 }
                 defer {
-                    for button in held { press?(button, .up) }
                     feed.unsubscribe(subscription.id)
                     group.cancelAll()
                 }
-                for try await message in inbound.messages(maxSize: 4096) {
-                    guard case .text(let text) = message else { continue }
-                    switch PageMessage(parsing: text) {
-                    case .edge(let button, let direction):
-                        guard refusal == nil, let press else {
-                            feed.send(#"{"type":"refused","message":\#(JSONText.quote(refusal ?? "read-only"))}"#, to: subscription.id)
-                            continue
-                        }
-                        if direction == .down { held.insert(button) } else { held.remove(button) }
-                        press(button, direction)
-                    case nil:
-                        feed.send(#"{"type":"refused","message":"not a message this server knows"}"#, to: subscription.id)
-                    }
-                }
+                try await group.next()
             }
         }
         return router
@@ -145,17 +153,6 @@ struct FeedService: Service {
         } onCancel: {
             feed.close()
         }
-    }
-}
-
-/// Refuses requests whose Host is not this server (DNS rebinding, see `PageAccess`).
-struct HostCheck<Context: RequestContext>: RouterMiddleware {
-    let address: WebAddress
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard PageAccess.hostAllowed(request.head.authority, listeningOn: address) else {
-            return Response(status: .forbidden, body: .init(byteBuffer: ByteBuffer(string: "this server answers to localhost only\n")))
-        }
-        return try await next(request, context)
     }
 }
 

@@ -1,0 +1,339 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 25, items 4, 5, 6 and 14: the servers (`run --metrics`, `run --web`, `replay --web`,
+/// `sessions --web`) given clients that do not read, ask too much, never finish asking, or
+/// name another host.
+extension HostileInputRoundTwoTests {
+    /// A TCP client that may misbehave: it writes what it is told and reads only when asked.
+    /// One task uses it at a time (the test's, or the one task reading its answer).
+    final class RawClient: @unchecked Sendable {
+        let fd: Int32
+
+        /// Connects to 127.0.0.1:`port`; `receiveBuffer` makes the client's socket small (a
+        /// client that reads nothing then holds little of what the server sent).
+        init(port: Int, receiveBuffer: Int32? = nil) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            guard connected else {
+                let reason = String(cString: strerror(errno))
+                Glibc.close(fd)
+                throw ClientError(description: "cannot connect to 127.0.0.1:\(port): \(reason)")
+            }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+
+        deinit { Glibc.close(fd) }
+
+        struct ClientError: Error, CustomStringConvertible {
+            var description: String
+        }
+
+        /// Writes what the socket takes now of `bytes` (never waiting): the count, or nil once
+        /// the server has closed the connection.
+        func send(_ bytes: [UInt8]) -> Int? {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent >= 0 { return sent }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
+        }
+
+        /// Writes `text` whole (a request), waiting for the socket as needed.
+        func sendAll(_ text: String) async throws {
+            var rest = Array(text.utf8)
+            try await waitUntil("the server to take a request of \(rest.count) bytes", seconds: 60, every: .milliseconds(10)) {
+                guard let sent = send(rest) else { throw ClientError(description: "the server closed the connection") }
+                rest.removeFirst(sent)
+                return rest.isEmpty
+            }
+        }
+
+        /// Reads until the server closes the connection (a request sent with
+        /// `Connection: close`): the answer, whole.
+        func readToEnd(seconds: Double = 60) async throws -> String {
+            var data: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            try await waitUntil("the server to answer and close", seconds: seconds, every: .milliseconds(10)) {
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                    if count > 0 { data += buffer[..<count]; continue }
+                    if count == 0 { return true }
+                    if errno == EAGAIN || errno == EWOULDBLOCK { return false }
+                    return true
+                }
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// What /proc says of a process: its resident memory, its open sockets.
+    static func residentMegabytes(_ pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    static func openSockets(_ pid: Int32) -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "").hasPrefix("socket:") }.count
+    }
+
+    /// The port in the first `http://HOST:PORT/` the server printed after `label`.
+    static func port(after label: String, in board: LiveBoard) async throws -> Int {
+        #expect(try await board.waitFor(label + "http://"), "\(board.stderr)")
+        let text = board.stderr[board.stderr.range(of: label + "http://")!.upperBound...]
+        let authority = text.prefix { $0 != "/" }
+        return try #require(Int(authority.split(separator: ":").last ?? ""), "\(board.stderr)")
+    }
+
+    /// A request for `path` with these header lines (each ending in CRLF), answered whole: the
+    /// status line and the headers.
+    static func ask(_ port: Int, _ path: String, headers: String) async throws -> (status: String, headers: String) {
+        let client = try RawClient(port: port)
+        try await client.sendAll("GET \(path) HTTP/1.1\r\n" + headers + "Connection: close\r\n\r\n")
+        let answer = try await client.readToEnd()
+        let head = answer.components(separatedBy: "\r\n\r\n").first ?? ""
+        return (head.components(separatedBy: "\r\n").first ?? "", head)
+    }
+
+    @Test("run --metrics: a client pipelining GET /metrics without reading the answers grows the run by less than 50 MB, and is disconnected (it grew from 41 MB to 585 MB)")
+    func metricsPipelinedWithoutReading() async throws {
+        let run = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log"])
+        let port = try await Self.port(after: "metrics: ", in: run)
+        let pid = run.process.processIdentifier
+        let before = Self.residentMegabytes(pid)
+        let client = try RawClient(port: port, receiveBuffer: 4096)
+        let requests = Array(String(repeating: "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", count: 1000).utf8)
+        var sent = 0, closed = false
+        // Until the server hangs up, or 200,000 requests have gone in (the old server had
+        // grown by 500 MB at that).
+        try await waitUntil("the server to close a connection that reads nothing", seconds: 180, every: .milliseconds(20)) {
+            guard let count = client.send(requests) else {
+                closed = true
+                return true
+            }
+            sent += count
+            return sent >= 200 * requests.count
+        }
+        let growth = Self.residentMegabytes(pid) - before
+        #expect(growth < 50, "the run grew by \(growth) MB taking \(sent / (requests.count / 1000)) requests it could not answer")
+        #expect(closed, "the server took \(sent / (requests.count / 1000)) requests without its answers being read, and kept the connection")
+        #expect(try await run.quit() == 0, "\(run.stderr)")
+    }
+
+    @Test("run --metrics, served as the pages are, still wakes no thread while idle, before and after a scrape (the server's tasks run on NIO's threads, never on libdispatch's pool and its 1 Hz monitor)")
+    func metricsIdle() async throws {
+        let run = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log"])
+        let port = try await Self.port(after: "metrics: ", in: run)
+        try await waitUntil("every thread of run --metrics to sleep with nothing due (\(run.process.threadStates))") {
+            run.process.sleepsWithNothingDue(.every)
+        }
+        #expect(try await Self.ask(port, "/metrics", headers: "Host: 127.0.0.1:\(port)\r\n").status == "HTTP/1.1 200 OK")
+        try await waitUntil("every thread to sleep again after a scrape (\(run.process.threadStates))") {
+            run.process.sleepsWithNothingDue(.every)
+        }
+        #expect(try await run.quit() == 0, "\(run.stderr)")
+    }
+
+    @Test("run --metrics: a 20 MB request header is refused once past 16 KB, and a connection that never finishes its header is closed (both were read whole, or kept, for ever)")
+    func metricsHeaderBounds() async throws {
+        let run = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log"])
+        let port = try await Self.port(after: "metrics: ", in: run)
+        let pid = run.process.processIdentifier
+        let before = Self.residentMegabytes(pid)
+
+        // A header of 20 MB, sent as fast as the server takes it.
+        let big = try RawClient(port: port)
+        var header = Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Padding: ".utf8)
+        header += [UInt8](repeating: UInt8(ascii: "a"), count: 20 << 20)
+        var taken = 0
+        try await waitUntil("the server to refuse or take a 20 MB header", every: .milliseconds(5)) {
+            guard let count = big.send(Array(header[taken...])) else { return true }
+            taken += count
+            return taken == header.count
+        }
+        #expect(taken < header.count, "the server took the whole header, \(taken) bytes")
+        #expect(Self.residentMegabytes(pid) - before < 50, "the run grew from \(before) MB to \(Self.residentMegabytes(pid)) MB")
+
+        // One connection silent, one sending a header line every second: both closed.
+        let silent = try RawClient(port: port)
+        let slow = try RawClient(port: port)
+        try await slow.sendAll("GET /metrics HTTP/1.1\r\n")
+        var lines = 0
+        try await waitUntil("the server to close a silent connection and a slow one", seconds: 120, every: .seconds(1)) {
+            lines += 1
+            let slowClosed = slow.send(Array("X-Line-\(lines): \(lines)\r\n".utf8)) == nil
+            var byte: UInt8 = 0
+            let silentClosed = recv(silent.fd, &byte, 1, 0) == 0
+            return slowClosed && silentClosed
+        }
+        // It still answers.
+        #expect(try await Self.ask(port, "/metrics", headers: "Host: 127.0.0.1:\(port)\r\n").status == "HTTP/1.1 200 OK")
+        #expect(try await run.quit() == 0, "\(run.stderr)")
+    }
+
+    @Test("replay --web: 20 WebSockets that never read are dropped, and the page grows by less than 200 MB (it grew by 450 MB and kept them)")
+    func replayPageDropsPagesThatDoNotRead() async throws {
+        let directory = CLI.temporaryDirectory()
+        try """
+            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            until: 100h
+            steps:
+              - {at: 0s, gesture: press}
+
+            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let replay = try LiveBoard([directory + "/long.yaml", "--web", "--listen", "127.0.0.1:0", "--no-log"], command: "replay")
+        let url = try #require(try await replay.pageURL(), "\(replay.stderr)")
+        let port = try #require(Int(url.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        // The replay has run: the page has the whole history to send.
+        #expect(try await replay.waitFor("Ctrl-C"), "\(replay.stderr)")
+        let pid = replay.process.processIdentifier
+        let before = Self.residentMegabytes(pid), socketsBefore = Self.openSockets(pid)
+        var clients: [RawClient] = []
+        for _ in 0..<20 {
+            let client = try RawClient(port: port, receiveBuffer: 4096)
+            try await client.sendAll("GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            clients.append(client)
+        }
+        try await waitUntil("the server to accept the 20 sockets") { Self.openSockets(pid) >= socketsBefore + 20 }
+        var peak = 0
+        try await waitUntil("the server to drop the 20 sockets that do not read (or grow by 300 MB)", seconds: 180, every: .milliseconds(200)) {
+            peak = max(peak, Self.residentMegabytes(pid) - before)
+            return Self.openSockets(pid) <= socketsBefore || peak > 300
+        }
+        #expect(peak < 200, "the page grew by \(peak) MB for 20 sockets that read nothing")
+        #expect(Self.openSockets(pid) <= socketsBefore, "\(Self.openSockets(pid) - socketsBefore) of the 20 sockets are still open")
+        _ = clients
+        #expect(try await replay.interrupt() == 0, "\(replay.stderr)")
+    }
+
+    @Test("sessions --web answers the list while sessions' pages are being drawn (it waited behind every one of them)")
+    func sessionsPagesConcurrent() async throws {
+        let directory = CLI.temporaryDirectory()
+        try """
+            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            until: 200h
+            steps:
+              - {at: 0s, gesture: press}
+
+            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let stored = try await CLI.run(["replay", "long.yaml", "--no-log", "--data-dir", directory], directory: directory)
+        try #require(stored.status == 0, "\(stored.stderr)")
+        let server = try LiveBoard(["--data-dir", directory, "--listen", "127.0.0.1:0"], command: "sessions")
+        let url = try #require(try await server.pageURL(), "\(server.stderr)")
+        let port = try #require(Int(url.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
+        // Twelve pages of a 720,000-sample session asked at once, then the list, once the
+        // first answer says the server is at work on them.
+        var pages: [RawClient] = []
+        for _ in 0..<12 {
+            let client = try RawClient(port: port)
+            try await client.sendAll("GET /sessions/1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+            pages.append(client)
+        }
+        let order = OrderOfAnswers()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, page) in pages.enumerated() {
+                group.addTask {
+                    let answer = try await page.readToEnd(seconds: 300)
+                    await order.add("page \(index)", answer)
+                }
+            }
+            group.addTask {
+                try await waitUntil("a first page's answer") { await order.count > 0 }
+                let list = try RawClient(port: port)
+                try await list.sendAll("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                let answer = try await list.readToEnd(seconds: 300)
+                await order.add("list", answer)
+            }
+            try await group.waitForAll()
+        }
+        let answers = await order.answers
+        let list = try #require(answers.firstIndex { $0.name == "list" })
+        #expect(list < answers.count - 1, "the list was answered after every session's page: \(answers.map(\.name))")
+        #expect(answers[list].text.hasPrefix("HTTP/1.1 200"))
+        for answer in answers where answer.name != "list" {
+            let status = answer.text.components(separatedBy: "\r\n").first ?? ""
+            #expect(status == "HTTP/1.1 200 OK" || (status == "HTTP/1.1 503 Service Unavailable" && answer.text.contains("busy: ")), "\(answer.text.prefix(300))")
+        }
+        #expect(try await server.interrupt() == 0)
+    }
+
+    /// Answers in the order they came.
+    actor OrderOfAnswers {
+        private(set) var answers: [(name: String, text: String)] = []
+        var count: Int { answers.count }
+        func add(_ name: String, _ text: String) { answers.append((name, text)) }
+    }
+
+    @Test("show of a 720,000-sample workout reads the store's spans: about plot's CPU time, not ten times it (a session's page is show's summary and plot's chart)")
+    func longSessionSummaryBounded() async throws {
+        let directory = CLI.temporaryDirectory()
+        try """
+            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            until: 200h
+            steps:
+              - {at: 0s, gesture: press}
+
+            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let stored = try await CLI.run(["replay", "long.yaml", "--no-log", "--data-dir", directory], directory: directory)
+        try #require(stored.status == 0, "\(stored.stderr)")
+        func cpu(_ arguments: [String]) async throws -> Double {
+            let result = try await ChildProcess.run("/usr/bin/time", ["-f", "cpu %U %S", CLI.binary] + arguments + ["--data-dir", directory],
+                                                    environment: CLI.environment, directory: directory)
+            #expect(result.status == 0, "\(result.stderr)")
+            let last = result.stderr.split(separator: "\n").last { $0.hasPrefix("cpu ") } ?? ""
+            return last.split(separator: " ").dropFirst().compactMap { Double($0) }.reduce(0, +)
+        }
+        let plot = try await cpu(["plot", "1", "-o", directory + "/1.svg"])
+        let show = try await cpu(["show", "1"])
+        #expect(show < 2 * plot + 0.3, "show \(show) s of CPU, plot \(plot) s")
+    }
+
+    @Test("Every server answers its own Host only, strictly, with the headers of a local web UI: run --metrics (which answered any Host) and sessions --web (which took 127.0.0.1:80@evil.example and two Host headers)",
+          arguments: [["run", "--metrics", "127.0.0.1:0", "--no-store", "--no-log"], ["sessions", "--listen", "127.0.0.1:0"],
+                      ["run", "--metrics", "0.0.0.0:0", "--no-store", "--no-log"]])
+    func hostChecked(_ command: [String]) async throws {
+        let server = try LiveBoard(Array(command.dropFirst()) + ["--data-dir", CLI.temporaryDirectory()], command: command[0])
+        let (label, path) = command[0] == "run" ? ("metrics: ", "/metrics") : ("web page: ", "/")
+        let port = try await Self.port(after: label, in: server)
+        let good = try await Self.ask(port, path, headers: "Host: 127.0.0.1:\(port)\r\n")
+        #expect(good.status == "HTTP/1.1 200 OK", "\(good.headers)")
+        for header in ["X-Frame-Options: DENY", "X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer", "Cache-Control: no-store"] {
+            #expect(good.headers.contains(header + "\r\n"), "\(good.headers)")
+        }
+        #expect(good.headers.contains("frame-ancestors 'none'"), "\(good.headers)")
+        #expect(try await Self.ask(port, path, headers: "Host: localhost:\(port)\r\n").status == "HTTP/1.1 200 OK")
+        if command.contains("0.0.0.0:0") {
+            // On every interface: an address, or this machine's name.
+            let name = ProcessInfo.processInfo.hostName
+            #expect(try await Self.ask(port, path, headers: "Host: \(name):\(port)\r\n").status == "HTTP/1.1 200 OK", "\(name)")
+            #expect(try await Self.ask(port, path, headers: "Host: 192.0.2.7:\(port)\r\n").status == "HTTP/1.1 200 OK")
+        }
+        let refused = [
+            "Host: evil.example:\(port)\r\n", "Host: 127.0.0.1:80@evil.example\r\n", "Host: 127.0.0.1 evil.example\r\n",
+            "Host: 127.0.0.1:\(port)\r\nHost: evil.example\r\n", "Host: 127.0.0.1:\(port)\r\nHost: 127.0.0.1:\(port)\r\n",
+            "Host: 127.0.0.1:99999\r\n", "Host: 127.0.0.1.evil.example\r\n", "",
+        ]
+        for headers in refused {
+            let answer = try await Self.ask(port, path, headers: headers)
+            #expect(answer.status == "HTTP/1.1 403 Forbidden", "\(headers.debugDescription): \(answer.status)")
+        }
+        #expect(try await server.interrupt() == 0, "\(server.stderr)")
+    }
+}
