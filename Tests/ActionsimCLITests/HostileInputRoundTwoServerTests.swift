@@ -184,6 +184,27 @@ extension HostileInputRoundTwoTests {
         #expect(try await run.quit() == 0, "\(run.stderr)")
     }
 
+    @Test("run --metrics holds at most 64 connections at once: 80 silent ones are taken 64 at a time, each closed 20 s after it was taken (it took all 80 and kept them)")
+    func metricsConnectionLimit() async throws {
+        let run = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log"])
+        let port = try await Self.port(after: "metrics: ", in: run)
+        let pid = run.process.processIdentifier
+        let socketsBefore = Self.openSockets(pid)
+        let clients = try (0..<80).map { _ in try RawClient(port: port) }
+        var open = Set(clients.indices), most = 0
+        try await waitUntil("the server to close 80 silent connections (or hold more than 64)", seconds: 180, every: .milliseconds(100)) {
+            most = max(most, Self.openSockets(pid) - socketsBefore)
+            for index in open {
+                var byte: UInt8 = 0
+                if recv(clients[index].fd, &byte, 1, 0) == 0 { open.remove(index) }
+            }
+            return open.isEmpty || most > 64
+        }
+        #expect(most <= 64, "the server held \(most) connections at once")
+        #expect(open.isEmpty, "\(open.count) connections still open")
+        #expect(try await run.quit() == 0, "\(run.stderr)")
+    }
+
     @Test("replay --web: 20 WebSockets that never read are dropped, and the page grows by less than 200 MB (it grew by 450 MB and kept them)")
     func replayPageDropsPagesThatDoNotRead() async throws {
         let directory = CLI.temporaryDirectory()
