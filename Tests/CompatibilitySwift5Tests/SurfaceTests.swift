@@ -41,6 +41,8 @@ struct SurfaceSwift5Tests {
         #expect(report.lines.contains("floors false, events true"))
         #expect(report.lines.contains("discoverable true"))
         #expect(report.lines.contains("altitude 0 m"))
+        #expect(report.lines.contains("altitude quality true true true"))
+        #expect(report.lines.contains("confidence true"))
         #expect(report.lines.contains("runtime true until true"))
         #expect(report.lines.contains("steps true, pace true, average true, floors true"))
         #expect(report.lines.contains { $0.hasPrefix("activities [") && $0.contains("running") })

@@ -30,9 +30,15 @@ class TrailReport: NSObject, WKApplicationDelegate, WKExtendedRuntimeSessionDele
     func follow(from start: Date) {
         pedometer.startEventUpdates { event, _ in
             if let event { self.lines.append("pedometer \(event.type == .pause ? "paused" : "resumed")") }
+            if let event, !self.lines.contains(where: { $0.hasPrefix("pedometer event") }) {
+                self.lines.append("pedometer event \(event.date > start)")
+            }
         }
         altimeter.startAbsoluteAltitudeUpdates(to: .main) { data, _ in
             if let data, self.lines.last?.hasPrefix("altitude") != true { self.lines.append("altitude \(Int(data.altitude.rounded())) m") }
+            if let data, !self.lines.contains(where: { $0.hasPrefix("altitude quality") }) {
+                self.lines.append("altitude quality \(data.accuracy > 0) \(data.precision > 0) \(data.timestamp > 0)")
+            }
         }
         let app = WKApplication.shared()
         app.delegate = self
@@ -58,6 +64,8 @@ class TrailReport: NSObject, WKApplicationDelegate, WKExtendedRuntimeSessionDele
         }
         activity.queryActivityStarting(from: start, to: end, to: .main) { activities, _ in
             self.lines.append("activities \((activities ?? []).map { $0.running ? "running" : $0.walking ? "walking" : $0.stationary ? "stationary" : "other" })")
+            let confident = (activities ?? []).allSatisfy { $0.confidence == .high || $0.confidence == .medium || $0.confidence == .low }
+            self.lines.append("confidence \(confident)")
         }
     }
 
