@@ -440,6 +440,9 @@ def replay(args, driver):
         # One ascent rate (issue 27): at the dive's ascent-rate warning the watch shows the
         # warning's own figure; on the bottom, a steady depth reads as under 1 m/min, not the
         # jitter of one sample to the next.
+        # (The timeline lists what happened up to the scrubber: move it past the dive first.)
+        scrub(driver, 59 * 60)
+        wait_for(driver, lambda d: text_of(d, "status-time").startswith("0:59:00"), "the scrubber to move to 0:59:00")
         warned = [line.text for line in driver.find_elements(By.CSS_SELECTOR, "#timeline li") if "ascent rate" in line.text]
         check(len(warned) == 1, f"the timeline has the dive's one ascent-rate warning ({warned})")
         figure = re.search(r"ascent rate (\d+\.\d) m/min", warned[0]).group(1)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A warning the session log records: a code and the numbers it is about. Readers (the
 /// summary, the plot, the exports, the page, the kernel tests) read the code and the
 /// numbers; the sentence a person reads is made from them here, in one place (issue 28).
@@ -107,7 +105,12 @@ extension SessionWarning: CustomStringConvertible {
     }
 
     /// One decimal, as the watch shows depths and rates.
-    public static func format(_ x: Double) -> String { String(format: "%.1f", x) }
+    public static func format(_ x: Double) -> String {
+        guard x.isFinite, x.magnitude < 1e15 else { return "\(x)" }
+        let tenths = Int64((x * 10).rounded(.toNearestOrEven))
+        let sign = tenths < 0 ? "-" : ""
+        return "\(sign)\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
+    }
 }
 
 /// Coded as the log writes it: `{"code": ..., the numbers by name, "text": ...}`. The
@@ -141,29 +144,6 @@ extension SessionWarning: Codable {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath,
                                                     debugDescription: "a \(code.rawValue) warning without its numbers"))
         }
-        self = warning
-    }
-
-    /// The form the store keeps: the coded form as compact JSON, keys sorted.
-    public var storedForm: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a code, numbers and a string cannot fail (the numbers are finite:
-        // the sensors make them from range-checked settings).
-        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? #"{"code":"\#(code.rawValue)"}"#
-    }
-
-    /// The code of a stored form, even one without its numbers.
-    public static func code(ofStoredForm storedForm: String?) -> Code? {
-        struct Coded: Decodable { var code: Code }
-        guard let data = storedForm?.data(using: .utf8) else { return nil }
-        return (try? JSONDecoder().decode(Coded.self, from: data))?.code
-    }
-
-    /// A warning from the store's form; nil for none or one this version cannot read.
-    public init?(storedForm: String?) {
-        guard let storedForm, let data = storedForm.data(using: .utf8),
-              let warning = try? JSONDecoder().decode(SessionWarning.self, from: data) else { return nil }
         self = warning
     }
 }
