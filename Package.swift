@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "HealthKit", targets: ["HealthKit"]),
         .library(name: "CoreMotion", targets: ["CoreMotion"]),
         .library(name: "os", targets: ["os"]),
+        .library(name: "OSLog", targets: ["OSLog"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
@@ -45,7 +46,7 @@ let package = Package(
         // One shared library, so that the app's code and the simulator share one copy of each
         // type; the app's package compiles only the app's files (docs/swift-apps.md).
         .library(name: "ActionsimAppKit", type: .dynamic, targets: [
-            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine",
+            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "OSLog", "WatchKit", "Combine",
         ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
@@ -191,6 +192,8 @@ let package = Package(
         .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreMotion"),
         // os.Logger: an app's log lines, into the session log.
         .target(name: "os", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/os"),
+        // `import OSLog` (Apple's samples): the `os` stand-in under the framework's name.
+        .target(name: "OSLog", dependencies: ["os"], path: "Sources/AppleFrameworks/OSLog"),
         // WatchKit's device: haptics on the timeline.
         .target(name: "WatchKit", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/WatchKit"),
         // A watch app's Swift sources read as Apple's build-time metadata extraction reads
@@ -276,7 +279,7 @@ let package = Package(
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
         .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "OSLog", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [

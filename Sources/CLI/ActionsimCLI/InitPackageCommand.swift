@@ -78,6 +78,7 @@ struct InitPackageCommand: ParsableCommand {
         var apps: [SimulatorPackage.App] = []
         var failed = false
         var firstLanguageMode: (mode: Int, source: String)?
+        var refusedByWatch = false
         let local = try LocalPackagesPlan(given: packages, appFolders: folders)
         for folder in folders {
             let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
@@ -103,6 +104,7 @@ struct InitPackageCommand: ParsableCommand {
             report(scan, folder: folder, languageMode: languageMode)
             if !scan.errors.isEmpty {
                 failed = true
+                if !(scan.startIntentLostOnLinux && scan.errors.count == 1) { refusedByWatch = true }
                 continue
             }
             let leftOut = Set(scan.leftOut.map(\.path))
@@ -116,7 +118,10 @@ struct InitPackageCommand: ParsableCommand {
                 controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) }))
         }
         if failed {
-            throw InitPackageError("nothing written: a watch would refuse \(folders.count == 1 ? "this app as it is" : "these apps as they are") (the errors above)")
+            throw InitPackageError(refusedByWatch
+                ? "nothing written: a watch would refuse \(folders.count == 1 ? "this app as it is" : "these apps as they are") (the errors above)"
+                : "nothing written: a watch would run \(folders.count == 1 ? "this app" : "these apps"), but \(folders.count == 1 ? "its" : "their") "
+                    + "start intent does not build on Linux as \(folders.count == 1 ? "it is" : "they are") (the errors above)")
         }
 
         let outputURL = URL(fileURLWithPath: output ?? "\(apps[0].module)-actionsim").standardizedFileURL

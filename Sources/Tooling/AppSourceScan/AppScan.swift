@@ -54,6 +54,9 @@ public struct AppScan: Sendable {
     /// Files the build compiles.
     public private(set) var keptFiles: [String] = []
     public private(set) var leftOut: [LeftOutFile] = []
+    /// Whether the app has a start intent that only this Linux build loses (its file left
+    /// out, or an `#if` false here): an error here, but nothing a watch would refuse.
+    public private(set) var startIntentLostOnLinux = false
     /// The app's intents in a Linux build, start intents first.
     public private(set) var intents: [Intent] = []
     /// Errors (the app cannot load) and warnings (it loads, but not as on a watch).
@@ -176,6 +179,11 @@ public struct AppScan: Sendable {
         if let other = missing.first {
             return ("imports \(other.module), which Linux does not have and actionsim does not stand in for", other.position, false)
         }
+        // `import os.log`: actionsim's stand-ins are Swift modules, which have no submodules.
+        if let sub = file.imports.first(where: { $0.submodule != nil && LinuxPlatform.frameworkStandIns.contains($0.module) }) {
+            return ("imports \(sub.module).\(sub.submodule!), a submodule actionsim's \(sub.module) stand-in does not have; "
+                    + "`import \(sub.module)` gives the same API on a watch and here", sub.position, false)
+        }
         if let main = file.entryPoints.first(where: { $0.hiddenBy == nil }) {
             return ("declares the app's entry point, @main \(main.name); in the simulator actionsim is the entry point",
                     main.position, false)
@@ -233,10 +241,18 @@ public struct AppScan: Sendable {
         let starts = intents(.startWorkout), dives = intents(.startDive)
         if starts.isEmpty && dives.isEmpty && controls.isEmpty {
             let hidden = vanished.filter { [.startWorkout, .startDive].contains(allRoles[$0.name]) }
-            let why = hidden.isEmpty ? "" : "; \(hidden.map { "\($0.name) (\($0.position))" }.joined(separator: ", ")) compiles to nothing on Linux (see the warning)"
-            messages.append(ScanMessage(.error, at: nil,
-                "\(appName) has no start intent: no type in \(files.isEmpty ? "its sources" : "its \(files.count) Swift file\(files.count == 1 ? "" : "s")") conforms to StartWorkoutIntent or StartDiveIntent, "
-                    + "and no ControlWidgetButton or ControlWidgetToggle names one of its intents, so Settings > Action Button would not offer it (A1)\(why)"))
+            if hidden.isEmpty {
+                messages.append(ScanMessage(.error, at: nil,
+                    "\(appName) has no start intent: no type in \(files.isEmpty ? "its sources" : "its \(files.count) Swift file\(files.count == 1 ? "" : "s")") conforms to StartWorkoutIntent or StartDiveIntent, "
+                        + "and no ControlWidgetButton or ControlWidgetToggle names one of its intents, so Settings > Action Button would not offer it (A1)"))
+            } else {
+                // A watch has the intent; only this build lost it (a left-out file, an #if).
+                startIntentLostOnLinux = true
+                messages.append(ScanMessage(.error, at: nil,
+                    "\(appName)'s start intent does not build on Linux: \(hidden.map { "\($0.name) (\($0.position))" }.joined(separator: ", ")) "
+                        + "compiles to nothing here (see the warning, which says how to keep it); a watch has it, but without it "
+                        + "the simulated Action button has nothing to start"))
+            }
         }
         // Two types in one role: nothing Apple documents says a watch refuses the app (apps have
         // shipped so), and it runs one of them; which one is not documented. The simulator runs

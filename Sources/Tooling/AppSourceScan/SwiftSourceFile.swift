@@ -41,6 +41,9 @@ public struct SwiftSourceFile: Sendable {
     public struct Import: Hashable, Sendable {
         public var module: String
         public var position: SourcePosition
+        /// The submodule a plain `import os.log` names (`log`), nil for a module or for a
+        /// declaration's import (`import struct Foundation.Date`).
+        public var submodule: String? = nil
     }
 
     public struct ShortcutPhrase: Hashable, Sendable {
@@ -198,7 +201,9 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if hiddenBy == nil, let module = node.path.first?.name.text {
-            imports.append(.init(module: module, position: position(of: node.importKeyword)))
+            let rest = node.path.dropFirst().map(\.name.text)
+            imports.append(.init(module: module, position: position(of: node.importKeyword),
+                                 submodule: node.importKindSpecifier == nil && !rest.isEmpty ? rest.joined(separator: ".") : nil))
         }
         return .skipChildren
     }
