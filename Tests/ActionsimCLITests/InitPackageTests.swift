@@ -182,6 +182,11 @@ struct InitPackageTests {
         #expect(replay.stdout.contains("⚠ no session started: Trail starts it in \(folder)/WorkoutViewModel.swift "
             + "(line 10: HKWorkoutSession(healthStore:configuration:); line 11: startActivity(with:)), which imports SwiftUI, "
             + "a file left out on Linux. To test it here, move the start into the intent's perform()"), "\(replay.stdout)")
+        // The starter test fails as the replay does, and says why (a trial saw only the error).
+        let tested = try await ChildProcess.run("/usr/bin/env", [swift, "test", "--package-path", root + "/sim"])
+        #expect(tested.status != 0)
+        #expect((tested.stdout + tested.stderr).contains("it warned: [\"no session started: Trail starts it in \(folder)/WorkoutViewModel.swift"),
+                "\(tested.stdout)\(tested.stderr)")
     }
 
     /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the
