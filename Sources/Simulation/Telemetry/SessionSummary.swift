@@ -97,12 +97,20 @@ public struct SessionSummary: Hashable, Sendable {
         }
     }
 
-    /// The summary of `rows`: from the store's spans where it keeps them (a workout's samples
-    /// added up `SampleSpan.capacity` at a time, as `add` would add each: a 3.6 M-sample
-    /// session is read in 1/32 of the rows), else from every sample.
+    /// Samples past which a workout's summary reads its spans instead of each sample.
+    public static let spanThreshold = 100_000
+
+    /// The summary of `rows`: for a long workout (`spanThreshold` samples or more) from the
+    /// store's spans where it keeps them (samples added up `SampleSpan.capacity` at a time, as
+    /// `add` would add each: a 3.6 M-sample session is read in 1/32 of the rows), else from
+    /// every sample, each checked as it is read (a hand-edited value is found damaged), as
+    /// the plot does.
     public init(_ rows: some SessionRows) throws {
         var totals = SampleTotals()
-        if let spans = try rows.sampleSpans() {
+        let header = rows.header
+        let long = header.kind == .workout && header.sampleInterval > .zero
+            && (header.lastTime - header.startTime) / header.sampleInterval >= Double(Self.spanThreshold)
+        if long, let spans = try rows.sampleSpans() {
             while let span = try spans.next() { totals.add(span) }
         } else {
             let cursor = try rows.samples(fields: .totals)
