@@ -115,6 +115,25 @@ struct AppScanTests {
         ])
     }
 
+    @Test("A kept file that names a type of a left-out file is told where it is declared and why that file is left out")
+    func usesOfLeftOutTypes() {
+        let manager = "import SwiftData\nimport HealthKit\n\nfinal class WorkoutManager {\n    static let shared = WorkoutManager()\n}\n"
+        let intent = Self.start.replacingOccurrences(of: "func perform()", with: "var manager: WorkoutManager { .shared }\n    func perform()")
+        #expect(intent != Self.start)
+        let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", intent), ("App/Manager.swift", manager)])
+        #expect(scan.leftOut.map(\.path) == ["App/Manager.swift"])
+        let said = scan.warnings.map(\.locatedMessage).filter { $0.contains("WorkoutManager is declared in") }
+        #expect(said.count == 1 && said[0].hasPrefix("App/Start.swift:"))
+        #expect(said.first?.contains(": WorkoutManager is declared in App/Manager.swift, which is left out (it imports SwiftData, "
+                                     + "which Linux does not have and actionsim does not stand in for): this file will not build here") == true,
+                "\(said)")
+        // The same type declared in a kept file as well (a stand-in of the app's own): nothing to say.
+        let standIn = "final class WorkoutManager {\n    static let shared = WorkoutManager()\n}\n"
+        let fixed = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", intent), ("App/Manager.swift", manager),
+                               ("App/ManagerStandIn.swift", standIn)])
+        #expect(!fixed.warnings.contains { $0.message.contains("is declared in") })
+    }
+
     @Test("import OSLog is built with the os stand-in; import os.log is left out with the fix, since a stand-in has no submodules")
     func osLogImports() {
         let logging = "import Foundation\nimport OSLog\n\nlet log = Logger(subsystem: \"trail\", category: \"intents\")\n"

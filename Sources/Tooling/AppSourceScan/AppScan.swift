@@ -89,6 +89,7 @@ public struct AppScan: Sendable {
         self.appName = appName
         var kept: [SwiftSourceFile] = []
         var vanished: [(TypeDeclaration, because: String)] = []
+        var leftOutTypes: [(TypeDeclaration, file: String)] = []
         // Controls in files the package left out reach the build's scan as defines.
         var declaredControls = conditions.defined.sorted().compactMap(ControlDefine.control(from:))
         for (path, text) in files {
@@ -99,6 +100,7 @@ public struct AppScan: Sendable {
                     leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface,
                                                sessionStarts: file.sessionStarts))
                     vanished += file.types.filter { $0.hiddenBy == nil }.map { ($0, "its file is left out: \(reason.text)") }
+                    leftOutTypes += file.types.filter { $0.hiddenBy == nil && $0.kind != .extension }.map { ($0, path) }
                 } else {
                     messages.append(ScanMessage(.error, at: reason.position, "this file \(reason.text); "
                         + "leave it out of the target (run `actionsim init-package` again: it leaves such files out)"))
@@ -116,6 +118,7 @@ public struct AppScan: Sendable {
 
         let declarations = kept.flatMap(\.types)
         let visible = declarations.filter { $0.hiddenBy == nil }
+        messages += Self.usesOfLeftOutTypes(kept: kept, leftOut: leftOut, leftOutTypes: leftOutTypes, declaredHere: Set(visible.map(\.name)))
         let roles = Self.roles(of: visible)
         // Intents that exist on a watch but not in this build.
         for declaration in declarations {
@@ -189,6 +192,28 @@ public struct AppScan: Sendable {
                     main.position, false)
         }
         return nil
+    }
+
+    /// A kept file that names a type declared only in a file left out does not build: said
+    /// once per name and file, at its first use, with the file that declares it and why that
+    /// file is left out (a trial of seven public apps stopped at three such bare errors).
+    private static func usesOfLeftOutTypes(kept: [SwiftSourceFile], leftOut: [LeftOutFile],
+                                           leftOutTypes: [(TypeDeclaration, file: String)], declaredHere: Set<String>) -> [ScanMessage] {
+        var declaredIn: [String: String] = [:]
+        for (type, file) in leftOutTypes where !type.name.contains(".") && declaredIn[type.name] == nil { declaredIn[type.name] = file }
+        let reasons = Dictionary(leftOut.map { ($0.path, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        var messages: [ScanMessage] = []
+        for file in kept {
+            for (name, position) in file.references.sorted(by: { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) })
+            where !declaredHere.contains(name) {
+                guard let declaring = declaredIn[name] else { continue }
+                messages.append(ScanMessage(.warning, at: position,
+                    "\(name) is declared in \(declaring), which is left out (it \(reasons[declaring] ?? "does not build on Linux")): "
+                        + "this file will not build here until \(name) is in a file Linux builds (move it out, or declare a stand-in "
+                        + "of it in a file of its own)"))
+            }
+        }
+        return messages
     }
 
     private static func hiddenText(_ clause: HidingClause) -> String {

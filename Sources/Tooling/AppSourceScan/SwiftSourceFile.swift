@@ -52,6 +52,10 @@ public struct SwiftSourceFile: Sendable {
         public var position: SourcePosition
     }
 
+    /// Capitalised names the file uses (types, `Type.member`), at their first use: what
+    /// init-package checks against the types of files it leaves out.
+    public let references: [String: SourcePosition]
+
     /// What the file is built with (for `missingModules`).
     public let conditions: CompilationConditions
 
@@ -67,6 +71,7 @@ public struct SwiftSourceFile: Sendable {
         shortcutPhrases = collector.phrases
         sessionStarts = collector.sessionStarts
         controls = collector.controls
+        references = collector.references
     }
 
     /// Active imports of modules Linux lacks, first the UI frameworks.
@@ -154,6 +159,9 @@ private final class DeclarationCollector: SyntaxVisitor {
     var phrases: [SwiftSourceFile.ShortcutPhrase] = []
     var sessionStarts: [SwiftSourceFile.SessionStart] = []
     var controls: [SwiftSourceFile.Control] = []
+    /// Capitalised names the file uses as types or values (`WorkoutManager.shared`), each
+    /// with where it is first used, outside false `#if` clauses.
+    var references: [String: SourcePosition] = [:]
     /// Enclosing type names and whether each is file-private.
     private var scope: [(name: String, filePrivate: Bool)] = []
     /// The innermost false `#if` clause around the walk, if any.
@@ -197,6 +205,22 @@ private final class DeclarationCollector: SyntaxVisitor {
             return (clause, HidingClause(text: text, position: position(of: clause.poundKeyword),
                                          condition: clause.condition?.trimmedDescription))
         }
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        reference(node.name)
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        reference(node.baseName)
+        return .visitChildren
+    }
+
+    private func reference(_ token: TokenSyntax) {
+        let name = token.text
+        guard hiddenBy == nil, references[name] == nil, name.first?.isUppercase == true else { return }
+        references[name] = position(of: token)
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
