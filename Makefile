@@ -53,7 +53,7 @@ help:
 	@echo "make test-lab      a lab: 16 boards into one PostgreSQL, an outage, Prometheus scraping live runs, 4 test shards merged"
 	@echo "make install-udev  let the actionsim group use input devices and GPIO chips (udev/70-actionsim.rules)"
 	@echo "make deb    actionsim_VERSION_ARCH.deb for this machine: the static actionsim, udev rules, actionsim.service, man page"
-	@echo "make test-trixie   the README's board commands in a Debian 13 root (debootstrap), then the .deb's checks (~25 min cold)"
+	@echo "make test-trixie   the README's board commands in a Debian 13 root (debootstrap), then the .deb's checks (~15 min the first time, ~3 after)"
 
 # Apt packages, installed only when one is missing.
 deps: toolchain
@@ -286,8 +286,8 @@ deb: release
 # The README's board commands, as written, in a Debian 13 root made by debootstrap (kept in
 # ~/.cache/actionsim/trixie), then the .deb they built: dpkg -i, systemd-analyze verify,
 # lintian, the installed actionsim's demo (Tests/trixie/test-trixie.sh). Not part of make test:
-# about 25 minutes the first time (the static build of every dependency in the root), a few
-# after (docs/testing.md). It needs root (debootstrap, chroot, mounts).
+# about 15 minutes the first time (the static build of every dependency in the root), 3 after
+# (docs/testing.md). It needs root (debootstrap, chroot, mounts).
 test-trixie:
 	@dpkg -s debootstrap >/dev/null 2>&1 || { echo "==> installing debootstrap"; \
 	  $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq debootstrap; }
