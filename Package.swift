@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
-// Not lower, so Debian 13's own Swift (the swiftlang package, 6.0.3) cannot build actionsim
-// (issue 27): the traits below (InitPackage) need tools 6.1, and so do the packages it
-// depends on at the versions the package mirror holds. swift-log 1.16.2, swift-metrics 2.13.0,
+// 6.1, not lower, and so Debian 13's own Swift (the swiftlang package, 6.0.3) cannot build
+// actionsim (issue 27): the traits below (InitPackage) need tools 6.1, and the packages it
+// depends on need 6.1 or 6.2 at the versions the package mirror holds. swift-log 1.16.2, swift-metrics 2.13.0,
 // hummingbird 2.28.1, hummingbird-websocket 2.8.1 and swift-prometheus 2.4.1 (and, among what
 // they bring, async-http-client 1.37.0, swift-distributed-tracing 1.7.3, swift-service-context
 // 1.5.1, swift-service-lifecycle 2.13.0, swift-configuration 1.4.0) declare tools 6.2; GRDB
