@@ -7,12 +7,38 @@ import Foundation
 
 extension String {
     /// Text for localization, with interpolations (Apple's page: "String.LocalizationValue").
+    /// An interpolated value is written as its text; `\(placeholder: .int)` as the format
+    /// specifier a catalog's key has (`%lld`).
     public struct LocalizationValue: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+        /// What a placeholder stands for, in a key written with `\(placeholder:)`.
+        public enum Placeholder: Hashable, Sendable {
+            case int, uint, float, double, object
+
+            var specifier: String {
+                switch self {
+                case .int: "%lld"
+                case .uint: "%llu"
+                case .float: "%f"
+                case .double: "%lf"
+                case .object: "%@"
+                }
+            }
+        }
+
+        public struct StringInterpolation: StringInterpolationProtocol {
+            var text = ""
+
+            public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
+            public mutating func appendLiteral(_ literal: String) { text += literal }
+            public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
+            public mutating func appendInterpolation(placeholder: Placeholder) { text += placeholder.specifier }
+        }
+
         public let text: String
 
         public init(_ value: String) { text = value }
         public init(stringLiteral value: String) { text = value }
-        public init(stringInterpolation: DefaultStringInterpolation) { text = String(stringInterpolation: stringInterpolation) }
+        public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
 
         public var description: String { text }
     }
