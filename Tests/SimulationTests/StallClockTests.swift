@@ -47,6 +47,30 @@ struct StallClockTests {
         #expect(clock.idle == 0)
     }
 
+    @Test("A process starved of CPU by others is not idle: no stall while the machine has no CPU to spare, until the wall cap")
+    func starvedIsNotIdle() {
+        // Two CPUs: a quiet process on a machine with both CPUs idle stalls at the limit ...
+        var now = StallClock.Progress(wall: 0, cpu: 0, machineIdle: 0)
+        var quiet = StallClock(limit: 2 * Self.second, now: now)
+        var stalledAfter: Int64?
+        for index in 1...100 where stalledAfter == nil {
+            now = StallClock.Progress(wall: now.wall + Self.second / 5, cpu: now.cpu, machineIdle: now.machineIdle! + 2 * Self.second / 5)
+            if quiet.advance(to: now) { stalledAfter = Int64(index) * Self.second / 5 }
+        }
+        #expect(stalledAfter == 2 * Self.second)
+        // ... one that gets 1% of a CPU while the machine has none spare (the tests' child
+        // processes take both) is waiting for a CPU: only the wall cap ends it.
+        now = StallClock.Progress(wall: 0, cpu: 0, machineIdle: 0)
+        var starved = StallClock(limit: 2 * Self.second, now: now)
+        stalledAfter = nil
+        for index in 1...200 where stalledAfter == nil {
+            now = StallClock.Progress(wall: now.wall + Self.second / 5, cpu: now.cpu + Self.second / 500,
+                                      machineIdle: now.machineIdle! + Self.second / 100)
+            if starved.advance(to: now) { stalledAfter = Int64(index) * Self.second / 5 }
+        }
+        #expect(stalledAfter == 20 * Self.second)
+    }
+
     @Test("Work that spins forever is a stall at ten times the limit of wall time")
     func spinningIsCapped() {
         let start = StallClock.Progress(wall: 0, cpu: 0)

@@ -12,10 +12,14 @@ public struct StallClock: Sendable, Equatable {
     public struct Progress: Equatable, Sendable {
         public var wall: Int64
         public var cpu: Int64
+        /// The idle time of the whole machine, all its CPUs together, in nanoseconds (nil
+        /// where it cannot be read): whether there was a CPU to be had at all.
+        public var machineIdle: Int64?
 
-        public init(wall: Int64, cpu: Int64) {
+        public init(wall: Int64, cpu: Int64, machineIdle: Int64? = nil) {
             self.wall = wall
             self.cpu = cpu
+            self.machineIdle = machineIdle
         }
     }
 
@@ -39,11 +43,21 @@ public struct StallClock: Sendable, Equatable {
     }
 
     /// Takes the reading `now`; returns whether the wait is a stall.
+    ///
+    /// An interval in which the process used under a tenth of a CPU counts as idle only if
+    /// the machine had a CPU to give it (at least half of one idle on average): a process
+    /// starved by others (a busy CI runner, the tests' own child processes) is waiting for a
+    /// CPU, not stalled, and such an interval neither counts nor starts the count again.
     public mutating func advance(to now: Progress) -> Bool {
         let wall = max(0, now.wall &- last.wall)
         let cpu = max(0, now.cpu &- last.cpu)
+        let spare = now.machineIdle.flatMap { current in last.machineIdle.map { max(0, current &- $0) } }
         last = now
-        idle = cpu &* Self.busyShare < wall ? idle &+ wall : 0
+        if cpu &* Self.busyShare >= wall {
+            idle = 0
+        } else if spare.map({ $0 &* 2 >= wall }) ?? true {
+            idle = idle &+ wall
+        }
         return idle >= limit || now.wall &- began.wall >= limit.multipliedReportingOverflow(by: Self.wallCapFactor).partialValue
     }
 }

@@ -40,9 +40,26 @@ public struct RealClock: Sendable {
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
     }
 
-    /// Monotonic time and the process's CPU time, read together (the stall watchdog's reading).
+    /// Monotonic time, the process's CPU time and the machine's idle time, read together
+    /// (the stall watchdog's reading).
     static func progressNow() -> StallClock.Progress {
-        StallClock.Progress(wall: monotonicNow().nanoseconds, cpu: processCPUTime())
+        StallClock.Progress(wall: monotonicNow().nanoseconds, cpu: processCPUTime(), machineIdle: machineIdleTime())
+    }
+
+    /// The time every CPU of the machine has spent idle (or waiting for I/O) since boot, in
+    /// nanoseconds: /proc/stat's first line, in clock ticks. Nil where it cannot be read.
+    public static func machineIdleTime() -> Int64? {
+        guard let file = fopen("/proc/stat", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fields = line.split(separator: " ")
+        // cpu user nice system idle iowait ...
+        guard fields.count > 5, fields[0] == "cpu", let idle = Int64(fields[4]), let wait = Int64(fields[5]) else { return nil }
+        let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticks > 0 else { return nil }
+        return (idle &+ wait) &* (1_000_000_000 / ticks)
     }
 
     /// A monotonic clock whose zero is now.
