@@ -242,8 +242,8 @@ extension HostileInputRoundTwoTests {
         #expect(try await replay.interrupt() == 0, "\(replay.stderr)")
     }
 
-    @Test("sessions --web answers the list while sessions' pages are being drawn (it waited behind every one of them)")
-    func sessionsPagesConcurrent() async throws {
+    /// A store holding one 200-hour workout (720,000 samples), in a folder of its own.
+    static func storeLongWorkout() async throws -> String {
         let directory = CLI.temporaryDirectory()
         try """
             app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
@@ -255,6 +255,12 @@ extension HostileInputRoundTwoTests {
             """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
         let stored = try await CLI.run(["replay", "long.yaml", "--no-log", "--data-dir", directory], directory: directory)
         try #require(stored.status == 0, "\(stored.stderr)")
+        return directory
+    }
+
+    @Test("sessions --web answers the list while sessions' pages are being drawn (it waited behind every one of them)")
+    func sessionsPagesConcurrent() async throws {
+        let directory = try await Self.storeLongWorkout()
         let server = try LiveBoard(["--data-dir", directory, "--listen", "127.0.0.1:0"], command: "sessions")
         let url = try #require(try await server.pageURL(), "\(server.stderr)")
         let port = try #require(Int(url.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
@@ -303,17 +309,7 @@ extension HostileInputRoundTwoTests {
 
     @Test("show of a 720,000-sample workout reads the store's spans: about plot's CPU time, not ten times it (a session's page is show's summary and plot's chart)")
     func longSessionSummaryBounded() async throws {
-        let directory = CLI.temporaryDirectory()
-        try """
-            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
-            settings: {action: workout, first-press: running}
-            until: 200h
-            steps:
-              - {at: 0s, gesture: press}
-
-            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
-        let stored = try await CLI.run(["replay", "long.yaml", "--no-log", "--data-dir", directory], directory: directory)
-        try #require(stored.status == 0, "\(stored.stderr)")
+        let directory = try await Self.storeLongWorkout()
         func cpu(_ arguments: [String]) async throws -> Double {
             let result = try await ChildProcess.run("/usr/bin/time", ["-f", "cpu %U %S", CLI.binary] + arguments + ["--data-dir", directory],
                                                     environment: CLI.environment, directory: directory)

@@ -137,16 +137,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: @unchecked Send
             return Iterator(base: stream.makeAsyncIterator())
         }
 
-        public struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Result, any Error>.Iterator
-
-            public mutating func next() async throws -> Result? { try await base.next() }
-
-            /// The next element, on the iterating code's actor (so a main-actor model may iterate).
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Result? {
-                try await base.next(isolation: actor)
-            }
-        }
+        public typealias Iterator = HKQueryResultsIterator<Result>
     }
 }
 
@@ -236,16 +227,7 @@ public struct HKStatisticsCollectionQueryDescriptor: @unchecked Sendable {
             return Iterator(base: stream.makeAsyncIterator())
         }
 
-        public struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Result, any Error>.Iterator
-
-            public mutating func next() async throws -> Result? { try await base.next() }
-
-            /// The next element, on the iterating code's actor (so a main-actor model may iterate).
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Result? {
-                try await base.next(isolation: actor)
-            }
-        }
+        public typealias Iterator = HKQueryResultsIterator<Result>
     }
 }
 
@@ -316,5 +298,20 @@ public struct HKActivitySummaryQueryDescriptor: @unchecked Sendable {
                 try await base.next(isolation: actor)
             }
         }
+    }
+}
+
+/// The iterator of a query descriptor's stream of results (`results(for:)`): one for every
+/// descriptor that has one, each naming it `Iterator` as Apple's do.
+public struct HKQueryResultsIterator<Result>: AsyncIteratorProtocol {
+    var base: AsyncThrowingStream<Result, any Error>.Iterator
+
+    init(base: AsyncThrowingStream<Result, any Error>.Iterator) { self.base = base }
+
+    public mutating func next() async throws -> Result? { try await base.next() }
+
+    /// The next element, on the iterating code's actor (so a main-actor model may iterate).
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Result? {
+        try await base.next(isolation: actor)
     }
 }
