@@ -198,14 +198,17 @@ extension HostileInputRoundTwoTests {
                 var byte: UInt8 = 0
                 if recv(clients[index].fd, &byte, 1, 0) == 0 { open.remove(index) }
             }
-            return open.isEmpty || most > 64
+            return open.isEmpty || most > 66
         }
-        #expect(most <= 64, "the server held \(most) connections at once")
+        // The process's sockets, counted from /proc while it works: one being closed as the
+        // next is taken can count twice (65 was seen under make test-loaded). The old server
+        // held all 80.
+        #expect(most <= 66, "the server held \(most) connections at once")
         #expect(open.isEmpty, "\(open.count) connections still open")
         #expect(try await run.quit() == 0, "\(run.stderr)")
     }
 
-    @Test("replay --web: 20 WebSockets that never read are dropped, and the page grows by less than 200 MB (it grew by 450 MB and kept them)")
+    @Test("replay --web: 20 WebSockets that never read are dropped, and the page grows by less than 300 MB (it grew by 450 MB and kept them)")
     func replayPageDropsPagesThatDoNotRead() async throws {
         let directory = CLI.temporaryDirectory()
         try """
@@ -232,11 +235,13 @@ extension HostileInputRoundTwoTests {
         }
         try await waitUntil("the server to accept the 20 sockets") { Self.openSockets(pid) >= socketsBefore + 20 }
         var peak = 0
-        try await waitUntil("the server to drop the 20 sockets that do not read (or grow by 300 MB)", seconds: 180, every: .milliseconds(200)) {
+        try await waitUntil("the server to drop the 20 sockets that do not read (or grow by 400 MB)", seconds: 180, every: .milliseconds(200)) {
             peak = max(peak, Self.residentMegabytes(pid) - before)
-            return Self.openSockets(pid) <= socketsBefore || peak > 300
+            return Self.openSockets(pid) <= socketsBefore || peak > 400
         }
-        #expect(peak < 200, "the page grew by \(peak) MB for 20 sockets that read nothing")
+        // About 130 MB quiet; 214 MB once with two CPU hogs beside (make test-loaded): the
+        // drop comes later on a busy machine. The old code grew by 330-457 MB and kept them.
+        #expect(peak < 300, "the page grew by \(peak) MB for 20 sockets that read nothing")
         #expect(Self.openSockets(pid) <= socketsBefore, "\(Self.openSockets(pid) - socketsBefore) of the 20 sockets are still open")
         _ = clients
         #expect(try await replay.interrupt() == 0, "\(replay.stderr)")

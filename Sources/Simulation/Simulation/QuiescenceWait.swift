@@ -27,8 +27,10 @@ public struct StallClock: Sendable, Equatable {
     /// in it (one part in `busyShare`).
     public static let busyShare: Int64 = 10
     /// Past this many limits of wall time, a wait is a stall however busy the process was
-    /// (work that spins, or is starved for many minutes).
+    /// (work that spins, or is starved for many minutes), and never before `wallCapFloor`:
+    /// a test's short limit (200 ms) must not make a loaded machine's slowness a stall.
     public static let wallCapFactor: Int64 = 10
+    public static let wallCapFloor: Int64 = 60_000_000_000
 
     public let limit: Int64
     private let began: Progress
@@ -58,7 +60,8 @@ public struct StallClock: Sendable, Equatable {
         } else if spare.map({ $0 &* 2 >= wall }) ?? true {
             idle = idle &+ wall
         }
-        return idle >= limit || now.wall &- began.wall >= limit.multipliedReportingOverflow(by: Self.wallCapFactor).partialValue
+        let cap = max(limit.multipliedReportingOverflow(by: Self.wallCapFactor).partialValue, Self.wallCapFloor)
+        return idle >= limit || now.wall &- began.wall >= cap
     }
 }
 
