@@ -120,6 +120,14 @@ wait_for_path() {
   [ -e "$1" ]
 }
 
+# first_match GLOB [TIMEOUT_SECS]: wait until a file matches GLOB (a run's log, named when
+# it opens), and print the first that does. Default 30 s.
+first_match() {
+  _tries=$(( ${2:-30} * 20 ))
+  while ! ls $1 > /dev/null 2>&1 && [ "$_tries" -gt 0 ]; do usleep 50000; _tries=$((_tries - 1)); done
+  ls $1 2>/dev/null | head -n 1
+}
+
 # wait_for_gone PATH [TIMEOUT_SECS]: wait until PATH no longer exists. Default 5 s.
 wait_for_gone() {
   _tries=$(( ${2:-5} * 100 ))
@@ -143,6 +151,23 @@ wait_for_count() {
     usleep 50000; _tries=$((_tries - 1))
   done
   [ "$(grep -c "$2" "$1" 2>/dev/null)" -ge "$3" ] 2>/dev/null
+}
+
+# wait_for_release_after LOG MS [TIMEOUT_SECS]: wait until a run's JSON log (its header
+# has monotonic_origin) holds an accepted up edge of Action whose kernel time is at or after
+# uptime MS (20 ms of slack): the release made then has been read. Fails if it never comes.
+wait_for_release_after() {
+  _tries=$(( ${3:-60} * 20 ))
+  while [ "$_tries" -gt 0 ]; do
+    awk -v ms="$2" '
+      /"event":"log-start"/ { if (match($0, /"monotonic_origin":[0-9.]+/)) origin = substr($0, RSTART + 19, RLENGTH - 19) + 0 }
+      /"event":"edge","button":"action","edge":"up"/ {
+        if (match($0, /"t":[0-9.]+/) && (substr($0, RSTART + 4, RLENGTH - 4) + origin) * 1000 >= ms - 20) found = 1
+      }
+      END { exit !found }' "$1" 2>/dev/null && return 0
+    usleep 50000; _tries=$((_tries - 1))
+  done
+  return 1
 }
 
 # wait_for_unplugged ERR N [TIMEOUT_SECS]: wait until a run's standard error says for the Nth

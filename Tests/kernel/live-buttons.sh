@@ -31,7 +31,8 @@ check "import-evemu turned evemu-record's recording into a scenario" test $? = 0
 actionsim replay --json --no-log --no-store /tmp/rec/imported.yaml > /tmp/imported-replay.jsonl 2> /tmp/imported-replay.err
 emit before-unplug.evemu /tmp/before-unplug.evemu
 emit imported-replay.jsonl /tmp/imported-replay.jsonl
-usleep 500000
+# The device comes back once the run has said it lost it (plugged back, not never gone).
+wait_for_unplugged /tmp/evdev.err 1
 # The second injector turns on the kernel's autorepeat; evemu-record shows the repeats it made.
 actionsim inject --device-name "$NAME" --delay 1s --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1 &
 inject=$!
@@ -158,15 +159,19 @@ actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press run
   --log-dir /tmp/logs/gk --json > /tmp/gk.out 2> /tmp/gk.err < /dev/null &
 run=$!
 check "run opened the gpio-keys devices" wait_for_text /tmp/gk.out "live input" 10
+# Each gesture waits for the intent before it to return (a press while one runs is ignored
+# as busy, A10), however slow the emulated guest is; the run is stopped once the last one has.
 gpiosim_press 17; usleep 100000; gpiosim_release 17
-sleep 2
+wait_for_count /tmp/gk.out '"event":"intent-returned"' 1 60 || echo "gpio-keys: the start intent never returned" >&2
 gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
+wait_for_count /tmp/gk.out '"event":"intent-returned"' 2 60 || echo "gpio-keys: the pause intent never returned" >&2
 gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release 27; usleep 20000; gpiosim_release 17
-sleep 1
+wait_for_count /tmp/gk.out '"event":"intent-returned"' 3 60 || echo "gpio-keys: the resume intent never returned" >&2
 # A bouncing press: gpio-keys debounces it before it becomes a key event.
 gpiosim_bounce 17 3; usleep 300000; gpiosim_bounce 17 3
-sleep 1
+wait_for_count /tmp/gk.out '"event":"intent-returned"' 4 60 || echo "gpio-keys: the bouncing press's lap never returned" >&2
+# ... and its release read (a press is decided before its release: the lap can return first).
+wait_for_count /tmp/gk.out '"event":"edge","button":"action","edge":"up"' 4 60 || echo "gpio-keys: the bouncing press's release never came" >&2
 kill -TERM $run
 wait $run
 check "run exits 0 (gpio-keys)" test $? = 0

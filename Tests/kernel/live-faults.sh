@@ -61,10 +61,15 @@ if [ "$WHAT" = all ]; then
     --no-store --log-dir /tmp/logs/jumpB --json > /dev/null 2> /tmp/jumpB.err < /dev/null &
   runB=$!
   start_ms=$(uptime_ms)
-  sleep 4
+  # The clock jumps once both runs are under way: A's start intent performing (its deadline
+  # pending), B sampling; the back jump once B has sampled three times since the forward one.
+  logA=$(first_match '/tmp/logs/jumpA/*.jsonl'); logB=$(first_match '/tmp/logs/jumpB/*.jsonl')
+  wait_for_text "$logA" '"event":"intent-performing"' 60 || echo "run A's start intent never ran" >&2
+  wait_for_count "$logB" '"event":"sample"' 3 60 || echo "run B never sampled" >&2
   before=$(date +%s); date -s "@$((before + 3600))" > /dev/null; after=$(date +%s)
   echo "forward: wall clock $before -> $after at uptime $(uptime_ms) ms" | tee /tmp/jumps.txt
-  sleep 4
+  sampled=$(grep -c '"event":"sample"' "$logB")
+  wait_for_count "$logB" '"event":"sample"' $((sampled + 3)) 60 || echo "run B stopped sampling after the forward jump" >&2
   before=$(date +%s); date -s "@$((before - 7200))" > /dev/null; after=$(date +%s)
   echo "back: wall clock $before -> $after at uptime $(uptime_ms) ms" | tee -a /tmp/jumps.txt
   wait $injectB

@@ -50,7 +50,8 @@ gpiosim_press 17; usleep 30000; gpiosim_press 27; usleep 100000; gpiosim_release
 wait_for_count /tmp/gpio.out '"event":"intent-returned"' 3 60 || echo "the resume intent never returned" >&2
 # SIGHUP reloads the profile: the lines are released and requested again.
 kill -HUP $run
-usleep 500000
+# The bouncing press comes once the reload is done (the host checks it works after it).
+wait_for_text /tmp/gpio.out '"step":"SIGHUP: reloaded' 60 || echo "SIGHUP never reloaded the profile" >&2
 # A bouncing press (P2): three flips to pressed, held 300 ms, three flips to released. Each
 # flip is a sysfs write from the guest's shell, 3-6 ms apart on an emulated CPU: five flips
 # to pressed once took 21 ms, past the profile's 10 ms debounce, and so were two presses.
@@ -117,14 +118,19 @@ flips_end=$(uptime_ms)
 while [ $(( $(uptime_ms) - stopped )) -lt 12000 ]; do usleep 100000; done
 kill -CONT $run
 resumed=$(uptime_ms)
-usleep 500000
+# The release comes once the loop has read the backlog and said what the stall cost (libgpiod
+# 1.6's full queue read the level again; 2.x counted the events the kernel dropped) ...
+stall_log=$(first_match '/tmp/logs/stall/*.jsonl')
+wait_for_text "$stall_log" 'resynced: action is\|the kernel dropped' 60 || echo "the stall's backlog was never read" >&2
+released=$(uptime_ms)
 gpiosim_release 17
-usleep 500000
+# ... and the run is stopped once that release is read (the host checks it is accepted).
+wait_for_release_after "$stall_log" "$released" 60 || echo "the release after the stall was never logged" >&2
 kill -TERM $run
 wait $run
 check "run exits 0 after the stall" test $? = 0
 echo "stall $stopped $flips_start $flips_end $resumed" >> /tmp/times.txt
-emit "stall-live-$API.jsonl" "$(ls /tmp/logs/stall/*.jsonl | head -n 1)"
+emit "stall-live-$API.jsonl" "$stall_log"
 emit "stall-times-$API.txt" /tmp/times.txt
 
 echo "== the chip goes away while the session runs, and comes back"
@@ -133,10 +139,12 @@ actionsim run --device /files/raspberry-pi-gpio.yaml --app $APP --first-press ru
 run=$!
 gpiosim_wait_requested 17 && wait_for_text /tmp/loss.err "live loop at nice" 10
 gpiosim_press 17; usleep 100000; gpiosim_release 17
-sleep 1
+# The chip goes once the press has run the start intent, and comes back once the run has
+# said it lost it (the host checks both, in that order).
+wait_for_count /tmp/loss.out '"event":"intent-returned"' 1 60 || echo "the first press never ran the start intent" >&2
 echo 0 > $GPIOSIM_CONFIGFS/pi/live
 check "the chip is gone" wait_for_gone "$GPIOSIM_DEV"
-sleep 1
+wait_for_text /tmp/loss.err "lost (" 60 || echo "the run never said it lost the chip" >&2
 echo 1 > $GPIOSIM_CONFIGFS/pi/live
 GPIOSIM_CHIP=$(cat $GPIOSIM_CONFIGFS/pi/bank0/chip_name)
 GPIOSIM_DEV=/dev/$GPIOSIM_CHIP
