@@ -1,27 +1,6 @@
 import Foundation
 import ActionButtonCore
 
-/// Who wears the watch: what heart rate and energy depend on (T1). Defaults are an
-/// ordinary 35-year-old; a scenario's `sensors: profile:` says otherwise.
-public struct AthleteProfile: Hashable, Sendable {
-    public enum Sex: String, Hashable, Sendable, CaseIterable { case male, female }
-
-    public var age: Double = 35
-    public var sex: Sex = .male
-    /// kg.
-    public var weight: Double = 70
-    /// bpm.
-    public var restingHeartRate: Double = 60
-    /// bpm; nil means Tanaka's age-predicted maximum.
-    public var declaredMaxHeartRate: Double?
-
-    public init() {}
-
-    /// HRmax = 208 − 0.7 × age (Tanaka, Monahan & Seals, "Age-predicted maximal heart rate
-    /// revisited", J Am Coll Cardiol 37(1):153–156, 2001), unless the profile gives one.
-    public var maxHeartRate: Double { declaredMaxHeartRate ?? (208 - 0.7 * age) }
-}
-
 /// The scenario's `sensors:` section, checked: rates, the wearer, the pool, the route,
 /// the dive plan and the water. Every key is documented in docs/sensors.md.
 public struct SensorSettings: Hashable, Sendable {

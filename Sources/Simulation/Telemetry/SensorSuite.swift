@@ -147,11 +147,7 @@ public final class SensorSuite: SimulationInstrument {
     public func appReadings(wanted: Bool) { appReadingsWanted = wanted }
 
     /// The scenario's wearer, for the watch's Health app.
-    public var wearer: WearerProfile? {
-        let profile = settings.profile
-        return WearerProfile(age: profile.age, sex: profile.sex == .female ? .female : .male, weight: profile.weight,
-                             restingHeartRate: profile.restingHeartRate, maxHeartRate: profile.maxHeartRate)
-    }
+    public var wearer: WearerProfile? { WearerProfile(settings.profile) }
 
     public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
         guard active != nil, active?.pausedAt == nil else { return }

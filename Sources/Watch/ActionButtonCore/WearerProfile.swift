@@ -1,28 +1,36 @@
-/// Who wears the simulated watch, as its Health app would know them: what a scenario's
-/// `sensors: profile:` says (docs/sensors.md). The sensors hand it to the watch, where
-/// HealthKit's characteristics (`biologicalSex()`, `dateOfBirthComponents()`) and the
-/// watchOS 27 heart-rate zones read it.
-public final class WearerProfile: Sendable {
-    public enum Sex: String, Sendable { case female, male }
+/// Who wears the watch: what heart rate and energy depend on (T1). Defaults are an
+/// ordinary 35-year-old; a scenario's `sensors: profile:` says otherwise.
+public struct AthleteProfile: Hashable, Sendable {
+    public enum Sex: String, Hashable, Sendable, CaseIterable { case male, female }
 
-    /// Years.
-    public let age: Double
-    public let sex: Sex
+    public var age: Double = 35
+    public var sex: Sex = .male
     /// kg.
-    public let weight: Double
+    public var weight: Double = 70
     /// bpm.
-    public let restingHeartRate: Double
-    /// bpm.
-    public let maxHeartRate: Double
+    public var restingHeartRate: Double = 60
+    /// bpm; nil means Tanaka's age-predicted maximum.
+    public var declaredMaxHeartRate: Double?
 
-    public init(age: Double, sex: Sex, weight: Double, restingHeartRate: Double, maxHeartRate: Double) {
-        self.age = age
-        self.sex = sex
-        self.weight = weight
-        self.restingHeartRate = restingHeartRate
-        self.maxHeartRate = maxHeartRate
-    }
+    public init() {}
 
-    /// The sensors' default wearer (docs/sensors.md), for a watch without sensors.
-    public static let standard = WearerProfile(age: 35, sex: .male, weight: 70, restingHeartRate: 60, maxHeartRate: 208 - 0.7 * 35)
+    /// HRmax = 208 − 0.7 × age (Tanaka, Monahan & Seals, "Age-predicted maximal heart rate
+    /// revisited", J Am Coll Cardiol 37(1):153–156, 2001), unless the profile gives one.
+    public var maxHeartRate: Double { declaredMaxHeartRate ?? (208 - 0.7 * age) }
+}
+
+/// The wearer as the simulated watch holds it, for its Health app: the scenario's
+/// `sensors: profile:` (docs/sensors.md), which the sensors hand to the watch, where
+/// HealthKit's characteristics (`biologicalSex()`, `dateOfBirthComponents()`) and the
+/// watchOS 27 heart-rate zones read it. An object, as the watch keeps one per type.
+@dynamicMemberLookup
+public final class WearerProfile: Sendable {
+    public let athlete: AthleteProfile
+
+    public init(_ athlete: AthleteProfile) { self.athlete = athlete }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<AthleteProfile, Value>) -> Value { athlete[keyPath: keyPath] }
+
+    /// The sensors' default wearer, for a watch without sensors.
+    public static let standard = WearerProfile(AthleteProfile())
 }
