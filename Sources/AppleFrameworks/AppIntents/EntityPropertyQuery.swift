@@ -100,15 +100,10 @@ public struct AnyEntityQueryComparator<Entity, Subject, Property: EntityProperty
 public enum EntityQueryComparatorsBuilder<Entity, Subject, Property: EntityProperty<PropertyType>, PropertyType: Sendable, ComparatorMappingType> {
     public typealias Component = AnyEntityQueryComparator<Entity, Subject, Property, PropertyType, ComparatorMappingType>
 
-    public static func buildExpression(_ c: EqualToComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: NotEqualToComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: LessThanComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: LessThanOrEqualToComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: GreaterThanComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: GreaterThanOrEqualToComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: ContainsComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: HasPrefixComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
-    public static func buildExpression(_ c: HasSuffixComparator<Property, PropertyType, ComparatorMappingType>) -> Component { .init(c) }
+    /// Any of the comparators above (each a subclass of `EntityQueryComparator`).
+    public static func buildExpression<InputType>(
+        _ comparator: EntityQueryComparator<Property, PropertyType, InputType, ComparatorMappingType>
+    ) -> Component { .init(comparator) }
 
     public static func buildBlock(_ components: Component...) -> [Component] { components }
 }
