@@ -210,15 +210,7 @@ extension HostileInputRoundTwoTests {
 
     @Test("replay --web: 20 WebSockets that never read are dropped, and the page grows by less than 600 MB (it kept them and grew with every event)")
     func replayPageDropsPagesThatDoNotRead() async throws {
-        let directory = CLI.temporaryDirectory()
-        try """
-            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
-            settings: {action: workout, first-press: running}
-            until: 100h
-            steps:
-              - {at: 0s, gesture: press}
-
-            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let directory = try CLI.longWorkoutScenario(hours: 100)
         let replay = try LiveBoard([directory + "/long.yaml", "--web", "--listen", "127.0.0.1:0", "--no-log"], command: "replay")
         let url = try #require(try await replay.pageURL(), "\(replay.stderr)")
         let port = try #require(Int(url.split(separator: ":").last?.prefix { $0.isNumber } ?? ""))
@@ -251,15 +243,7 @@ extension HostileInputRoundTwoTests {
 
     /// A store holding one 200-hour workout (720,000 samples), in a folder of its own.
     static func storeLongWorkout() async throws -> String {
-        let directory = CLI.temporaryDirectory()
-        try """
-            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
-            settings: {action: workout, first-press: running}
-            until: 200h
-            steps:
-              - {at: 0s, gesture: press}
-
-            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let directory = try CLI.longWorkoutScenario(hours: 200)
         let stored = try await CLI.run(["replay", "long.yaml", "--no-log", "--data-dir", directory], directory: directory)
         try #require(stored.status == 0, "\(stored.stderr)")
         return directory

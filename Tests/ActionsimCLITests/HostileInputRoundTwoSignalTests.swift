@@ -55,15 +55,7 @@ extension HostileInputRoundTwoTests {
 
     @Test("SIGTERM during a 1,000-hour virtual replay stops it where it is, exit 143 (it replayed and printed all 3.6 million samples first)")
     func replayStopsAtSignal() async throws {
-        let directory = CLI.temporaryDirectory()
-        try """
-            app: \(CLI.packageRoot)/scenarios/apps/trailrunner.yaml
-            settings: {action: workout, first-press: running}
-            until: 1000h
-            steps:
-              - {at: 0s, gesture: press}
-
-            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        let directory = try CLI.longWorkoutScenario(hours: 1000)
         let replay = try ChildProcess(CLI.binary, ["replay", "long.yaml", "--json", "--no-log", "--no-store"], environment: CLI.environment,
                                       directory: directory, stdout: .file(directory + "/out"))
         // Samples are being written: the replay is under way.

@@ -31,6 +31,21 @@ public enum CLI {
         try ChildProcess(path, arguments, stdout: .discard, stderr: .discard).waitBlocking(timeout: 60).status
     }
 
+    /// A new folder holding `long.yaml`: TrailRunner's workout, started by one press and run
+    /// for `hours` (3,600 samples an hour), for tests of long sessions. Returns the folder.
+    public static func longWorkoutScenario(hours: Int) throws -> String {
+        let directory = temporaryDirectory()
+        try """
+            app: \(packageRoot)/scenarios/apps/trailrunner.yaml
+            settings: {action: workout, first-press: running}
+            until: \(hours)h
+            steps:
+              - {at: 0s, gesture: press}
+
+            """.write(toFile: directory + "/long.yaml", atomically: true, encoding: .utf8)
+        return directory
+    }
+
     public static func temporaryDirectory() -> String {
         ScratchRoot.newDirectory("cli")
     }
