@@ -14,7 +14,7 @@ extension TrailAppSwift6Tests {
         try await watch.press()
         watch.expectPerformed(BackgroundTrailIntent.self, role: .start(workoutStyle: "running"))
         watch.expectSession(.running)
-        #expect(watch.timeline.contains { $0.contains("BackgroundTrailIntent") && $0.contains("launching it first anyway (A3, A9)") })
+        #expect(watch.timeline.contains { $0.contains("BackgroundTrailIntent") && $0.contains("launches it first anyway (A3, A9)") })
         #expect(watch.appPresence != .notRunning)
 
         let foreground = AppDefinition.workoutApp("OpenTrail6", start: ForegroundTrailIntent.self)

@@ -147,7 +147,7 @@ load() {
     count ignored '"event":"ignored"'
     count ignored_busy '"event":"ignored".*"reason":"busy'
     count resynced '"step":"resynced'
-    count syn_dropped 'SYN_DROPPED'
+    count syn_dropped '"code":"evdev-events-dropped"'
     count warnings '"event":"warning"'
     count samples '"event":"sample"'
     echo "lines $(wc -l < "$_log")"

@@ -121,7 +121,7 @@ resumed=$(uptime_ms)
 # The release comes once the loop has read the backlog and said what the stall cost (libgpiod
 # 1.6's full queue read the level again; 2.x counted the events the kernel dropped) ...
 stall_log=$(first_match '/tmp/logs/stall/*.jsonl')
-wait_for_text "$stall_log" 'resynced: action is\|the kernel dropped' 60 || echo "the stall's backlog was never read" >&2
+wait_for_text "$stall_log" '"step":"resynced: action is\|"code":"gpio-events-dropped"' 60 || echo "the stall's backlog was never read" >&2
 released=$(uptime_ms)
 gpiosim_release 17
 # ... and the run is stopped once that release is read (the host checks it is accepted).

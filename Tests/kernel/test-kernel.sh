@@ -129,7 +129,7 @@ monotonic_times() {
   jq_is "$1" '[.[] | .t // empty] as $t | [range(1; $t | length) | select($t[.] < $t[. - 1])] | length' "0"
 }
 # no_clock_fallback LOG: no edge time was replaced by its read time.
-no_clock_fallback() { jq_is "$1" '[.[] | select(.event == "warning" and (.message | test("not on CLOCK_MONOTONIC")))] | length' "0"; }
+no_clock_fallback() { jq_is "$1" '[.[] | select(.event == "warning" and .code == "clock-not-monotonic")] | length' "0"; }
 
 # gpio_checks API: what live-gpio.sh API sent back (libgpiod1: uAPI v1, debounce here;
 # libgpiod2: uAPI v2, debounce in the kernel).
@@ -222,10 +222,10 @@ gpio_checks() {
     check "$api: 6: the log's times never go back" monotonic_times "$stall"
     if [[ $api == libgpiod1 ]]; then
       check "$api: the full 16-event queue is noticed and the level read again: Action is down" jq_is "$stall" \
-        '"\([.[] | select(.event == "warning" and (.message | test("16 or more events waiting")))] | length) \([.[] | select(.event == "step" and .step == "resynced: action is down")] | length)"' "1 1"
+        '"\([.[] | select(.event == "warning" and .code == "gpio-queue-full" and .line == "17" and .button == "action")] | length) \([.[] | select(.event == "step" and .step == "resynced: action is down")] | length)"' "1 1"
     else
       check "$api: the kernel's dropped events are seen in the sequence numbers and said" jq_is "$stall" \
-        '[.[] | select(.event == "warning") | .message | capture("the kernel dropped (?<n>[0-9]+) events of line 17").n | tonumber] | length == 1 and .[0] > 0' "true"
+        '[.[] | select(.event == "warning" and .code == "gpio-events-dropped" and .line == "17" and .button == "action") | .count] | length == 1 and .[0] > 0' "true"
     fi
     check "$api: after the stall the release is an accepted edge: the press was not stuck" jq_is "$stall" \
       '[.[] | select((.event == "edge" or .event == "edge-dropped") and .button == "action")][-1] | "\(.event) \(.edge)"' "edge up"
@@ -234,7 +234,7 @@ gpio_checks() {
   if [[ -s $loss ]]; then
     echo "== fault: the GPIO chip removed and added again (gpio-sim), $api"
     check "$api: the chip was lost, then back" jq_is "$loss" \
-      '[.[] | select((.event == "warning" and (.message | test("lost"))) or (.event == "step" and (.step | test("is back")))) | .event] | join(",")' \
+      '[.[] | select((.event == "warning" and .code == "input-lost") or (.event == "step" and (.step | test("is back")))) | .event] | join(",")' \
       "warning,step"
     check "$api: the session went on: one start, and a press after the chip is back marks a lap" jq_is "$loss" \
       '(map(.step // "" | test("is back")) | index(true)) as $back
@@ -258,7 +258,7 @@ if ! $long; then for api in libgpiod1 libgpiod2; do gpio_checks "$api"; done; fi
 if [[ -s $evdev ]]; then
   echo "== fault: device unplug and replug (uinput, devices/gpio-key-overlay.yaml), in the middle of a session"
   check "the device was lost (unplug), back (replug), and lost again when the second injector ended" jq_is "$evdev" \
-    '[.[] | select((.event == "warning" and (.message | test("lost"))) or (.event == "step" and (.step | test("is back")))) | .event] | join(",")' \
+    '[.[] | select((.event == "warning" and .code == "input-lost") or (.event == "step" and (.step | test("is back")))) | .event] | join(",")' \
     "warning,step,warning"
   # Before the unplug: start, lap. After the replug: lap, pause (A7), and the held press's
   # own press (P3: decided when the chord window runs out while held), which marks a lap.
@@ -284,7 +284,7 @@ if [[ -s $evdev && -s $imported ]]; then
   # Up to the unplug, the live session and the replay of evemu's recording of it must have
   # the same gestures at the same microsecond (evdev and evemu both keep microseconds).
   upto_unplug='([.[] | select(.event == "edge")][0].t) as $zero
-    | (map(.message // "" | test("lost")) | index(true)) as $lost
+    | (map(.code == "input-lost") | index(true)) as $lost
     | [to_entries[] | select($lost == null or .key < $lost) | .value | select(.event == "gesture")
        | "\(.gesture)@\(((.edge_t - $zero) * 1e6) | round)us"] | join(" ")'
   live_g=$(jq -rs "$upto_unplug" "$evdev"); imported_g=$(jq -rs "$upto_unplug" "$imported")
@@ -311,7 +311,7 @@ flood=$out/files/flood-live.jsonl
 if [[ -s $flood ]]; then
   echo "== evdev SYN_DROPPED (the reader stopped while 300 edges overflowed the kernel's buffer)"
   check "the overflow was noticed and logged" jq_is "$flood" \
-    '[.[] | select(.event == "warning" and (.message | test("SYN_DROPPED")))] | length > 0' "true"
+    '[.[] | select(.event == "warning" and .code == "evdev-events-dropped")] | length > 0' "true"
   # The kernel dropped the queue, Action's down-edge first in it: without the resync the
   # up-edge would be dropped as unchanged and nothing would start.
   check "P1: the resync found Action held (its down-edge was lost), and its press started the workout" jq_is "$flood" \

@@ -55,7 +55,7 @@ final class EvdevSource: InputSource {
         do {
             let summary = try device.device.readAvailable(into: &events)
             if summary.overflows > 0 {
-                items.append(.status("\(device.label): the kernel dropped events (SYN_DROPPED); key state resynced", isWarning: true))
+                items.append(.warning(.evdevEventsDropped(device: device.label)))
             }
             translate(events, into: &items)
             if !device.grabWaitsFor.isEmpty { grabIfNoKeyDown(at: index, into: &items) }
@@ -66,7 +66,7 @@ final class EvdevSource: InputSource {
             lost.append(device.device.name)
             let reason: String
             if case .deviceGone = error { reason = "unplugged" } else { reason = error.description }
-            items.append(.status("\(device.label) lost (\(reason)); the session goes on and the device is reopened when it is back", isWarning: true))
+            items.append(.warning(.inputLost(source: device.label, reason: "\(reason)", kind: .evdev)))
         }
     }
 
@@ -83,11 +83,11 @@ final class EvdevSource: InputSource {
             do {
                 try add(device, node: node)
             } catch {
-                items.append(.status("cannot reopen \(node): \(error)", isWarning: true))
+                items.append(.warning(.input("cannot reopen \(node): \(error)")))
                 continue
             }
             if let index = lost.firstIndex(of: device.name) { lost.remove(at: index) } else if !lost.isEmpty { lost.removeFirst() }
-            items.append(.status("\(open.last!.label) is back", isWarning: false))
+            items.append(.status("\(open.last!.label) is back"))
             for binding in profile.bindings where device.hasKey(binding.code) {
                 let down = device.isKeyDown(binding.code)
                 if down != believedDown(binding.button) {
@@ -131,10 +131,10 @@ final class EvdevSource: InputSource {
         open[index].grabWaitsFor = []
         do {
             try open[index].device.grab()
-            items.append(.status("\(open[index].label) grabbed, now that \(released) is released", isWarning: false))
+            items.append(.status("\(open[index].label) grabbed, now that \(released) is released"))
         } catch {
-            items.append(.status("cannot grab \(open[index].label) after \(released) was released: \(error); "
-                                 + "its keys also reach other programs", isWarning: true))
+            items.append(.warning(.input("cannot grab \(open[index].label) after \(released) was released: \(error); "
+                                         + "its keys also reach other programs")))
         }
     }
 

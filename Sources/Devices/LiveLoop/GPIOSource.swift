@@ -58,7 +58,7 @@ final class GPIOSource: InputSource {
             summary = try request.readEvents(from: descriptor, into: &events)
         } catch {
             let label = chip.map { "\($0.path) [\($0.label)]" } ?? "the GPIO chip"
-            items.append(.status("\(label) lost (\(error)); the session goes on and the lines are requested again when it is back", isWarning: true))
+            items.append(.warning(.inputLost(source: label, reason: "\(error)", kind: .gpio)))
             close()
             missing = true
             return
@@ -73,11 +73,9 @@ final class GPIOSource: InputSource {
             let label = lineLabels[offset] ?? "\(offset)"
             let lastRead = events.last { $0.offset == offset }?.becameActive
             if let lost = summary.lost[offset] {
-                items.append(.status("the kernel dropped \(lost) event\(lost == 1 ? "" : "s") of line \(label) (\(button)), its queue full "
-                                     + "(the sequence numbers jumped); its level was read again: \(active ? "pressed" : "released")", isWarning: true))
+                items.append(.warning(.gpioEventsDropped(line: label, button: "\(button)", count: lost, pressed: active)))
             } else if lastRead != active {
-                items.append(.status("line \(label) (\(button)) had 16 or more events waiting (all its kernel queue holds), so the kernel may have dropped "
-                                     + "the newest; its level, read again, is \(active ? "pressed" : "released")", isWarning: true))
+                items.append(.warning(.gpioQueueFull(line: label, button: "\(button)", pressed: active)))
             }
             if lastRead != active {
                 items.append(.edge(button, active ? .down : .up, time: RealClock.monotonicNow().nanoseconds, resynced: true))
@@ -89,7 +87,7 @@ final class GPIOSource: InputSource {
         guard missing else { return }
         do { try open() } catch { return }
         missing = false
-        items.append(.status("\(summary) is back", isWarning: false))
+        items.append(.status("\(summary) is back"))
         let now = RealClock.monotonicNow().nanoseconds
         for (offset, button) in buttons {
             guard let active = try? request?.isActive(offset), active != believedDown(button) else { continue }

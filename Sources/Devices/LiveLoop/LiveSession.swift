@@ -389,8 +389,10 @@ public final class LiveSession {
                 case .inputEnded:
                     inputEnded = true
                 }
-            case .status(let text, let isWarning):
-                log(text, warning: isWarning, at: now)
+            case .status(let text):
+                log(text, warning: false, at: now)
+            case .warning(let warning):
+                log(warning, at: now)
             }
         }
     }
@@ -411,8 +413,7 @@ public final class LiveSession {
         if time > now.nanoseconds + 1_000_000_000 || time < -1_000_000_000 {
             if !warnedClock {
                 warnedClock = true
-                log("device timestamps are not on CLOCK_MONOTONIC (the GPIO uAPI v1 of a kernel before 5.7 stamps CLOCK_REALTIME); "
-                    + "using the time they were read, so latencies read 0", warning: true, at: now)
+                log(.clockNotMonotonic, at: now)
             }
             return max(now, floor)
         }
@@ -432,8 +433,14 @@ public final class LiveSession {
     }
 
     private func log(_ text: String, warning: Bool, at time: Timestamp) {
-        sink.record(SimulationEvent(time: time, kind: warning ? .warning(.input(text)) : .step(text)))
-        notice(text, warning ? .warning : .status)
+        if warning { return log(.input(text), at: time) }
+        sink.record(SimulationEvent(time: time, kind: .step(text)))
+        notice(text, .status)
+    }
+
+    private func log(_ warning: SessionWarning, at time: Timestamp) {
+        sink.record(SimulationEvent(time: time, kind: .warning(warning)))
+        notice(warning.description, .warning)
     }
 
     // MARK: Sources

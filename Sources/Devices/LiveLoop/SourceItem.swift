@@ -1,5 +1,6 @@
 import ActionButtonCore
 import LinuxInput
+import SimulationEvents
 
 /// What an input source hands the live loop. Times are absolute `CLOCK_MONOTONIC`
 /// nanoseconds: the kernel's event time for devices, the read time for the terminal.
@@ -11,13 +12,15 @@ public enum SourceItem: Hashable, Sendable {
     case otherKey(String, time: Int64)
     /// Something the person at the terminal asked for.
     case command(OperatorCommand, time: Int64)
-    /// A device came or went, or lost events: logged in the session.
-    case status(String, isWarning: Bool)
+    /// A device came back, or was grabbed: logged in the session as a step.
+    case status(String)
+    /// A device went, lost events, or cannot be reopened: logged in the session as a warning.
+    case warning(SessionWarning)
 
     var time: Int64? {
         switch self {
         case .edge(_, _, let time, _), .otherKey(_, let time), .command(_, let time): time
-        case .status: nil
+        case .status, .warning: nil
         }
     }
 }

@@ -77,10 +77,7 @@ public enum EventEncoding {
             if let v = sample.submerged { json.field("submerged", v) }
             if let v = sample.ascentRate { json.field("ascent_rate", v) }
         case .warning(let warning):
-            json.field("event", "warning")
-            json.field("code", warning.code.rawValue)
-            for (name, value) in warning.values { json.field(name, value) }
-            json.field("message", warning.description)
+            warningFields(warning, into: &json)
         case .appLog(let text):
             json.field("event", "app-log")
             json.field("message", text)
@@ -171,15 +168,21 @@ public enum EventEncoding {
             json.field("event", "health-authorization-requested")
             json.field("app", app)
         case .startIntentDoesNotOpenApp(let intent):
-            json.field("event", "warning")
-            json.field("code", "start-opens-app")
-            json.field("message", "\(intent.name) would not open the app first (openAppWhenRun false, or supportedModes "
-                       + "without .foreground); a start intent always opens its app: the system launches it first anyway (A3, A9)")
+            warningFields(.startOpensApp(intent: intent.name), into: &json)
         case .controlToggled(let intent, let isOn):
             json.field("event", "control-toggled")
             json.field("intent", intent.name)
             json.field("is_on", isOn)
         }
+    }
+
+    /// A warning as the log writes it: its code, its numbers and names, and its sentence.
+    private static func warningFields(_ warning: SessionWarning, into json: inout JSONLineWriter) {
+        json.field("event", "warning")
+        json.field("code", warning.code.rawValue)
+        for (name, value) in warning.values { json.field(name, value) }
+        for (name, value) in warning.names { json.field(name, value) }
+        json.field("message", warning.description)
     }
 
     private static func invocationFields(_ invocation: Invocation, into json: inout JSONLineWriter) {

@@ -172,7 +172,7 @@ public struct TimelineRenderer {
         case .healthAuthorizationRequested(let app):
             return ("", "\(app) requested health authorization", .plain)
         case .startIntentDoesNotOpenApp(let intent):
-            return ("", "⚠ \(intent.name) would not open the app (openAppWhenRun = false or supportedModes without .foreground); launching it first anyway (A3, A9)", .warn)
+            return ("", "⚠ \(SessionWarning.startOpensApp(intent: intent.name))", .warn)
         case .controlToggled(let intent, let isOn):
             return ("", "control \(intent.name) is now \(isOn ? "on" : "off")", .plain)
         }
