@@ -89,9 +89,28 @@ struct PageAccessTests {
         #expect(PageMessage(parsing: "not json") == nil)
     }
 
-    @Test("Strings become JSON string literals, control characters and line separators escaped")
-    func jsonText() {
-        #expect(JSONText.quote("a\"b\\c\n\u{1}\u{2028}é") == #""a\"b\\c\n\u0001\u2028é""#)
-        #expect(JSONText.number(1.5) == "1.5" && JSONText.number(.nan) == "null")
+    @Test("The server's messages read back as the page reads them: any text survives, a figure that is not finite is null")
+    func serverMessages() throws {
+        func object(_ update: PageUpdate) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(update.text.utf8)) as? [String: Any])
+        }
+        let awkward = "a\"b\\c\n\u{1}\u{2028}é</script>"
+        let hello = try object(.hello(.init(mode: "live", title: awkward, action: "dive", app: "Depth", run: "r", canPress: false,
+                                            refusal: "read-only")))
+        #expect(hello["type"] as? String == "hello" && hello["title"] as? String == awkward && hello["canPress"] as? Bool == false)
+        #expect(try object(.hello(.init(mode: "live", title: "", action: "", app: "", run: "", canPress: true, refusal: nil)))["refusal"]
+                is NSNull)
+        let events = try object(.events([.init(log: #"{"t":1.5,"event":"edge"}"#, line: nil)]))
+        let item = try #require((events["events"] as? [[String: Any]])?.first)
+        #expect(item["log"] as? String == #"{"t":1.5,"event":"edge"}"# && item["line"] is NSNull)
+        let chart = try object(.chart(.init(session: 2, kind: "dive", label: "2 · dive", status: "ended",
+                                            axis: .init(t0: 0, t1: .infinity, x0: 40, x1: 600, width: 640, top: 10, bottom: .nan),
+                                            svg: "<svg/>")))
+        let axis = try #require(chart["axis"] as? [String: Any])
+        #expect(axis["t1"] is NSNull && axis["bottom"] is NSNull && axis["x1"] as? Double == 600)
+        #expect(chart["type"] as? String == "chart" && chart["session"] as? Int == 2 && chart["svg"] as? String == "<svg/>")
+        #expect(try object(.finished(t: 1.28))["t"] as? Double == 1.28)
+        #expect(try object(.trimmed(events: 6))["events"] as? Int == 6)
+        #expect(try object(.chartFailed(session: 3, message: "x"))["type"] as? String == "chart-failed")
     }
 }

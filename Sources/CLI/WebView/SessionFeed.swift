@@ -185,7 +185,7 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     }
 
     private func finish(_ time: Timestamp) {
-        let message = #"{"type":"finished","t":\#(JSONLineWriter.seconds(time.nanoseconds))}"#
+        let message = PageUpdate.finished(t: Double(time.nanoseconds) / 1e9).text
         hub.withLock { hub in
             guard hub.finished == nil else { return }
             hub.finished = message
@@ -234,7 +234,7 @@ public final class SessionFeed: SimulationEventSink, Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
         let id = hub.withLock { hub in
             var initial = [hello]
-            if hub.droppedEvents > 0 { initial.append(#"{"type":"trimmed","events":\#(hub.droppedEvents)}"#) }
+            if hub.droppedEvents > 0 { initial.append(PageUpdate.trimmed(events: hub.droppedEvents).text) }
             initial += hub.history[hub.historyStart...].map(\.message)
             initial += hub.charts.sorted(by: { $0.key < $1.key }).map(\.value)
             if let finished = hub.finished { initial.append(finished) }
@@ -282,10 +282,8 @@ public final class SessionFeed: SimulationEventSink, Sendable {
     /// The first message a page gets: what the run is, and whether this page may press.
     public func hello(refusal: String?) -> String {
         let d = description
-        return "{\"type\":\"hello\",\"mode\":\"\(d.mode.rawValue)\",\"title\":\(JSONText.quote(d.title)),"
-            + "\"action\":\(JSONText.quote(d.action)),\"app\":\(JSONText.quote(d.run.app)),"
-            + "\"run\":\(JSONText.quote(d.run.name)),\"canPress\":\(refusal == nil),"
-            + "\"refusal\":\(refusal.map(JSONText.quote) ?? "null")}"
+        return PageUpdate.hello(.init(mode: d.mode.rawValue, title: d.title, action: d.action, app: d.run.app, run: d.run.name,
+                                      canPress: refusal == nil, refusal: refusal)).text
     }
 }
 
@@ -307,20 +305,18 @@ struct FeedProcessor {
 
     /// One `events` message: each event's log JSON and its timeline line.
     mutating func encode(_ events: some Collection<SimulationEvent>) -> String {
-        var message = #"{"type":"events","events":["#
-        for (index, event) in events.enumerated() {
+        var items: [PageUpdate.Event] = []
+        items.reserveCapacity(events.count)
+        for event in events {
             writer.removeAll()
             EventEncoding.write(event, into: &writer)
-            let json = String(decoding: writer.bytes.dropLast(), as: UTF8.self)
-            let line = renderer.line(for: event)
-            if index > 0 { message += "," }
-            message += #"{"e":"# + json + #","line":"# + (line.map(JSONText.quote) ?? "null") + "}"
+            items.append(PageUpdate.Event(log: String(decoding: writer.bytes.dropLast(), as: UTF8.self), line: renderer.line(for: event)))
             if let changed = assembler.apply(event) {
                 dirty.insert(changed)
                 if case .sample = event.kind {} else { dirtyByEvent = true }
             }
         }
-        return message + "]}"
+        return PageUpdate.events(items).text
     }
 
     /// The charts of the changed sessions, as `chart` messages.
@@ -345,17 +341,15 @@ struct FeedProcessor {
             try SVGPlot.write(model, to: sink)
         } catch {
             // An in-memory session cannot fail to be read; say so on the page if it ever does.
-            return "{\"type\":\"chart-failed\",\"session\":\(session.id),\"message\":\(JSONText.quote("\(error)"))}"
+            return PageUpdate.chartFailed(session: session.id, message: "\(error)").text
         }
         let svg = String(decoding: sink.bytes, as: UTF8.self)
         let frame = model.frame
         let top = model.panels.map(\.top).min() ?? 0
         let label = "\(session.id) · " + (session.kind == .dive ? "dive" : (session.workoutStyle ?? "workout"))
-        return "{\"type\":\"chart\",\"session\":\(session.id),\"kind\":\"\(session.kind.rawValue)\",\"label\":\(JSONText.quote(label)),"
-            + "\"status\":\"\(session.status.rawValue)\",\"axis\":{\"t0\":\(JSONText.number(model.start.seconds)),"
-            + "\"t1\":\(JSONText.number(model.end.seconds)),\"x0\":\(JSONText.number(frame.left)),"
-            + "\"x1\":\(JSONText.number(frame.width - frame.right)),\"width\":\(JSONText.number(frame.width)),"
-            + "\"top\":\(JSONText.number(top)),\"bottom\":\(JSONText.number(model.timeAxisY))},"
-            + "\"svg\":\(JSONText.quote(svg))}"
+        let axis = PageUpdate.Axis(t0: model.start.seconds, t1: model.end.seconds, x0: frame.left, x1: frame.width - frame.right,
+                                   width: frame.width, top: top, bottom: model.timeAxisY)
+        return PageUpdate.chart(.init(session: session.id, kind: session.kind.rawValue, label: label, status: session.status.rawValue,
+                                      axis: axis, svg: svg)).text
     }
 }

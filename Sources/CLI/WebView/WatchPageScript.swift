@@ -398,7 +398,9 @@ function receive(message) {
       updateAccess();
       break;
     case "events":
-      for (const item of message.events) {
+      for (const sent of message.events) {
+        // Each event as the session log writes it, and its timeline line.
+        const item = { e: JSON.parse(sent.log), line: sent.line };
         page.events.push(item);
         // A live press lights its button even when it was shorter than a frame (the
         // terminal's keys are a down and an up at once).

@@ -119,13 +119,13 @@ public struct WatchServer: Sendable {
                         switch PageMessage(parsing: text) {
                         case .edge(let button, let direction):
                             guard pageRefusal == nil, let press else {
-                                feed.send(#"{"type":"refused","message":\#(JSONText.quote(pageRefusal ?? "read-only"))}"#, to: subscription.id)
+                                feed.send(PageUpdate.refused(message: pageRefusal ?? "read-only").text, to: subscription.id)
                                 continue
                             }
                             if direction == .down { held.insert(button) } else { held.remove(button) }
                             press(button, direction)
                         case nil:
-                            feed.send(#"{"type":"refused","message":"not a message this server knows"}"#, to: subscription.id)
+                            feed.send(PageUpdate.refused(message: "not a message this server knows").text, to: subscription.id)
                         }
                     }
                 }
