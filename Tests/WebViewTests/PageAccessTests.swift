@@ -25,7 +25,7 @@ struct PageAccessTests {
 
     @Test("On localhost only loopback Host names are answered (DNS rebinding); on another address an IP address or this machine's names; host[:port] exactly")
     func hosts() {
-        let local = WebAddress.localhost
+        let local = ListenAddress.localhost
         for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "127.1.2.3:80", "localhost:9000"] {
             #expect(PageAccess.hostAllowed(host, listeningOn: local), "\(host)")
         }
@@ -35,7 +35,7 @@ struct PageAccessTests {
             #expect(!PageAccess.hostAllowed(host, listeningOn: local), "\(host)")
         }
         #expect(!PageAccess.hostAllowed(nil, listeningOn: local))
-        let every = WebAddress(host: "0.0.0.0", port: 8080)
+        let every = ListenAddress(host: "0.0.0.0", port: 8080)
         let name = ProcessInfo.processInfo.hostName
         let short = name.split(separator: ".").first.map(String.init) ?? name
         for host in ["192.168.1.7:8080", "[fe80::1]:8080", "localhost:8080", name + ":8080", short + ".local", short.uppercased()] {
@@ -44,7 +44,7 @@ struct PageAccessTests {
         for host in ["evil.example:8080", "192.168.1.7.evil.example", short + ".evil.example", "192.168.1.7:80@evil.example"] {
             #expect(!PageAccess.hostAllowed(host, listeningOn: every), "\(host)")
         }
-        #expect(PageAccess.hostAllowed("board.lab.example:9464", listeningOn: WebAddress(host: "board.lab.example", port: 9464)))
+        #expect(PageAccess.hostAllowed("board.lab.example:9464", listeningOn: ListenAddress(host: "board.lab.example", port: 9464)))
     }
 
     @Test("A WebSocket from a page of another site is refused; one without an Origin (not a page) is not")
@@ -59,12 +59,12 @@ struct PageAccessTests {
 
     @Test("--listen takes ADDR:PORT, [IPv6]:PORT or a port; anything else says what it expected")
     func addresses() throws {
-        #expect(try WebAddress(parsing: "9000") == WebAddress(host: "127.0.0.1", port: 9000))
-        #expect(try WebAddress(parsing: "0.0.0.0:8080") == WebAddress(host: "0.0.0.0", port: 8080))
-        #expect(try WebAddress(parsing: "[::1]:0") == WebAddress(host: "::1", port: 0))
-        #expect(try WebAddress(parsing: "localhost:80").isLoopback)
-        #expect(try !WebAddress(parsing: "0.0.0.0:80").isLoopback)
-        #expect(try WebAddress(parsing: "[::1]:8080").description == "[::1]:8080")
+        #expect(try ListenAddress(parsing: "9000") == ListenAddress(host: "127.0.0.1", port: 9000))
+        #expect(try ListenAddress(parsing: "0.0.0.0:8080") == ListenAddress(host: "0.0.0.0", port: 8080))
+        #expect(try ListenAddress(parsing: "[::1]:0") == ListenAddress(host: "::1", port: 0))
+        #expect(try ListenAddress(parsing: "localhost:80").isLoopback)
+        #expect(try !ListenAddress(parsing: "0.0.0.0:80").isLoopback)
+        #expect(try ListenAddress(parsing: "[::1]:8080").description == "[::1]:8080")
         let bad: [(String, String)] = [
             ("localhost", "expected ADDR:PORT"), (":8080", "no address before the port"), ("host:99999", "from 0 to 65535"),
             ("host:", "from 0 to 65535"), ("::1:80", "in brackets"), ("[::1]8080", "in brackets"), ("a b:80", "not a host name"),
@@ -72,10 +72,16 @@ struct PageAccessTests {
         ]
         for (text, says) in bad {
             #expect {
-                _ = try WebAddress(parsing: text)
+                _ = try ListenAddress(parsing: text)
             } throws: { error in
                 "\(error)".hasPrefix("--listen \(text): ") && "\(error)".contains(says)
             }
+        }
+        // One parser for every server's address: --metrics says its own name and port.
+        #expect {
+            _ = try ListenAddress(parsing: "٣", option: "--metrics", examplePort: 9464)
+        } throws: { error in
+            "\(error)" == "--metrics ٣: expected ADDR:PORT (127.0.0.1:9464, 0.0.0.0:9464, [::1]:9464) or a port"
         }
     }
 

@@ -82,7 +82,7 @@ struct ExitStatus: Hashable, Sendable {
             case .unreachable, .loginRefused, .failed: (.cannotWrite, lab.description)
             }
         // --web: an address that is not one, or one that cannot be listened on.
-        case let address as WebAddressError: (.badInput, address.description)
+        case let address as ListenAddressError: (.badInput, address.description)
         case let server as WatchServerError: (.badInput, server.description)
         default: (.cannotWrite, ErrorText.words(error))
         }

@@ -106,7 +106,7 @@ struct ReplayCommand: AsyncParsableCommand {
         /// nil: no session store.
         var store: LabSettings?
         /// `--web`: where to serve the page (nil: no page).
-        var web: WebAddress?
+        var web: ListenAddress?
         /// `--open`: start the desktop's browser on the page.
         var openPage = false
         let progress = Progress()
@@ -207,7 +207,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
 
         /// The page of the replay, read-only (its presses are the scenario's), served from now on.
-        private func startPage(_ address: WebAddress) async throws -> WebPageServer {
+        private func startPage(_ address: ListenAddress) async throws -> WebPageServer {
             let run = SessionAssembler.Run(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
                                            clock: realtime ? "real" : "virtual",
                                            wallClockAtZero: ReplayCommand.wallClockAtZero(for: scenario, realtime: realtime),

@@ -133,8 +133,7 @@ struct LiveRun {
         let settings = try output.store.settings()
         var lab = LabSide(settings: settings)
         if let metrics = output.metrics {
-            let address: MetricsAddress
-            do { address = try MetricsAddress(parsing: metrics) } catch { throw CommandError.badInput(error.description) }
+            let address = try ListenAddress(parsing: metrics, option: "--metrics", examplePort: MetricsServer.examplePort)
             let runMetrics = RunMetrics(board: settings.board)
             do {
                 lab.server = try MetricsServer(address: address, exposition: { runMetrics.exposition() })

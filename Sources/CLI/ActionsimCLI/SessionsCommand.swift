@@ -34,7 +34,7 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let serving = web || listen != nil || open
-        let address = try listen.map { listen throws(WebAddressError) in try WebAddress(parsing: listen) } ?? .localhost
+        let address = try listen.map { listen throws(ListenAddressError) in try ListenAddress(parsing: listen) } ?? .localhost
         let database = try store.open()
         let board = try store.boardFilter
         if serving {

@@ -39,7 +39,7 @@ final class StoredSessionsWeb: @unchecked Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM; a port that cannot be listened on is an error (exit 2).
-    func serve(at address: WebAddress, open: Bool) async throws {
+    func serve(at address: ListenAddress, open: Bool) async throws {
         let server = StoredSessionsServer(address: address) { request in await self.answer(request) }
         let work = Task {
             try await server.serve { bound in

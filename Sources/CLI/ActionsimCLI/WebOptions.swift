@@ -27,10 +27,10 @@ struct WebOptions: ParsableArguments {
 
     var enabled: Bool { web || listen != nil || readOnly || open }
 
-    /// The address to listen on; a `--listen` that is not one is a `WebAddressError` (exit 2).
-    func address() throws(WebAddressError) -> WebAddress {
+    /// The address to listen on; a `--listen` that is not one is a `ListenAddressError` (exit 2).
+    func address() throws(ListenAddressError) -> ListenAddress {
         guard let listen else { return .localhost }
-        return try WebAddress(parsing: listen)
+        return try ListenAddress(parsing: listen)
     }
 
     /// What to say when `--web` was given an address (`--web 127.0.0.1:8765`), which it does
@@ -38,7 +38,7 @@ struct WebOptions: ParsableArguments {
     static func misplacedAddressHint(in arguments: [String]) -> String? {
         guard let index = arguments.firstIndex(of: "--web"), index + 1 < arguments.count else { return nil }
         let next = arguments[index + 1]
-        guard (try? WebAddress(parsing: next)) != nil, next.contains(":") || Int(next) != nil else { return nil }
+        guard (try? ListenAddress(parsing: next)) != nil, next.contains(":") || Int(next) != nil else { return nil }
         return "--web takes no address; give it with --listen: --listen \(next)"
     }
 }

@@ -8,7 +8,7 @@ import WebView
 final class WebPageServer: Sendable {
     let feed: SessionFeed
     private let server: BackgroundServer
-    var address: WebAddress { server.address }
+    var address: ListenAddress { server.address }
 
     private init(feed: SessionFeed, server: BackgroundServer) {
         self.feed = feed
@@ -51,7 +51,7 @@ final class WebPageServer: Sendable {
     }
 
     /// The page's URL, with the token when pages may press.
-    static func url(_ address: WebAddress, access: PageAccess) -> String {
+    static func url(_ address: ListenAddress, access: PageAccess) -> String {
         let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.urlHost
         guard case .token(let token) = access.mode else { return "http://\(host):\(address.port)/" }
         return "http://\(host):\(address.port)/?token=\(token)"
@@ -89,7 +89,7 @@ final class WebPageServer: Sendable {
     }
 
     /// What to print: the URL, with the token when pages may press.
-    static func announce(_ address: WebAddress, access: PageAccess) -> String {
+    static func announce(_ address: ListenAddress, access: PageAccess) -> String {
         let url = url(address, access: access)
         var lines: [String] = []
         switch access.mode {

@@ -57,7 +57,7 @@ public struct PageAccess: Sendable {
     /// one stays among the fields when the first becomes the authority), and that one
     /// allowed by `hostAllowed(_:listeningOn:)`. Every server of actionsim asks this of
     /// every request, the WebSocket's upgrade included.
-    public static func hostAllowed(_ request: HTTPRequest, listeningOn address: WebAddress) -> Bool {
+    public static func hostAllowed(_ request: HTTPRequest, listeningOn address: ListenAddress) -> Bool {
         guard request.headerFields[secondHost] == nil else { return false }
         return hostAllowed(request.authority, listeningOn: address)
     }
@@ -72,10 +72,10 @@ public struct PageAccess: Sendable {
     /// with or without `.local`) or the one the server was told to listen on; an IP
     /// address is always taken, since a rebinding needs a name. The port is not compared: a
     /// forwarded port (`ssh -L 9000:localhost:8080`) names another one.
-    public static func hostAllowed(_ host: String?, listeningOn address: WebAddress) -> Bool {
+    public static func hostAllowed(_ host: String?, listeningOn address: ListenAddress) -> Bool {
         guard let host, let authority = Authority(parsing: host) else { return false }
         let name = authority.host.lowercased()
-        if WebAddress.isLoopbackName(name) { return true }
+        if ListenAddress.isLoopbackName(name) { return true }
         guard !address.isLoopback else { return false }
         return authority.isAddress || name == address.host.lowercased() || machineNames.contains(name)
     }

@@ -81,12 +81,12 @@ public enum PageServing {
 
     /// `listening` is called once: with the address actually bound (port 0 becomes the port
     /// the system chose), or with why it could not listen.
-    static func run<Pages: HTTPResponder>(address: WebAddress, pages: Pages, builder: HTTPServerBuilder, limits: Limits = Limits(),
+    static func run<Pages: HTTPResponder>(address: ListenAddress, pages: Pages, builder: HTTPServerBuilder, limits: Limits = Limits(),
                                           services: [any Service], control: WatchServer.Control,
-                                          listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async
+                                          listening: @escaping @Sendable (Result<ListenAddress, WatchServerError>) -> Void) async
     where Pages.Context == BasicRequestContext {
         let said = Mutex(false)
-        let tell: @Sendable (Result<WebAddress, WatchServerError>) -> Void = { result in
+        let tell: @Sendable (Result<ListenAddress, WatchServerError>) -> Void = { result in
             let first = said.withLock { said in
                 defer { said = true }
                 return !said
@@ -119,7 +119,7 @@ public enum PageServing {
                     try await writer.write(response: response.head, body: response.body)
                 },
                 onServerRunning: { channel in
-                    tell(.success(WebAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
+                    tell(.success(ListenAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
                 })
             let group = ServiceGroup(configuration: .init(services: [server] + services, logger: logger))
             guard control.started(group) else { return }
@@ -137,7 +137,7 @@ public enum PageServing {
 
     /// Serves plain pages (no WebSocket) from a thread that is not Swift's executor: returns
     /// once the server listens, or throws why it cannot. `run --metrics` serves so.
-    public static func start<Pages: HTTPResponder>(address: WebAddress, pages: Pages) throws(WatchServerError) -> BackgroundServer
+    public static func start<Pages: HTTPResponder>(address: ListenAddress, pages: Pages) throws(WatchServerError) -> BackgroundServer
     where Pages.Context == BasicRequestContext {
         try BackgroundServer.start { control, listening in
             await run(address: address, pages: pages, builder: http1(), services: [], control: control, listening: listening)
@@ -148,14 +148,14 @@ public enum PageServing {
 /// A server run by a task of its own, started from a thread that is not Swift's executor
 /// (the live loop's, the main thread) or from a task, and stopped from any thread.
 public final class BackgroundServer: Sendable {
-    public typealias Run = @Sendable (WatchServer.Control, @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async -> Void
+    public typealias Run = @Sendable (WatchServer.Control, @escaping @Sendable (Result<ListenAddress, WatchServerError>) -> Void) async -> Void
 
-    public let address: WebAddress
+    public let address: ListenAddress
     private let task: Task<Void, Never>
     private let control: WatchServer.Control
     private let done: DispatchSemaphore
 
-    private init(address: WebAddress, task: Task<Void, Never>, control: WatchServer.Control, done: DispatchSemaphore) {
+    private init(address: ListenAddress, task: Task<Void, Never>, control: WatchServer.Control, done: DispatchSemaphore) {
         self.address = address
         self.task = task
         self.control = control
@@ -166,7 +166,7 @@ public final class BackgroundServer: Sendable {
     /// calling thread, until it says it listens (or why it cannot). Never from Swift's
     /// executor's own threads.
     public static func start(_ run: @escaping Run) throws(WatchServerError) -> BackgroundServer {
-        let outcome = Mutex<Result<WebAddress, WatchServerError>?>(nil)
+        let outcome = Mutex<Result<ListenAddress, WatchServerError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         let control = WatchServer.Control()
@@ -187,7 +187,7 @@ public final class BackgroundServer: Sendable {
         let done = DispatchSemaphore(value: 0)
         let holder = Mutex<Task<Void, Never>?>(nil)
         let control = WatchServer.Control()
-        let result: Result<WebAddress, WatchServerError> = await withCheckedContinuation { continuation in
+        let result: Result<ListenAddress, WatchServerError> = await withCheckedContinuation { continuation in
             let once = Mutex(false)
             let task = Task.detached {
                 await run(control) { result in

@@ -7,17 +7,17 @@ import Synchronization
 /// only ever reads, so it needs no token; it answers to its own host name only, as every
 /// server does (`PageServing`).
 public struct StoredSessionsServer: Sendable {
-    public let address: WebAddress
+    public let address: ListenAddress
     public let answer: @Sendable (StoredSessionsPage.Request) async -> StoredSessionsPage.Answer
 
-    public init(address: WebAddress, answer: @escaping @Sendable (StoredSessionsPage.Request) async -> StoredSessionsPage.Answer) {
+    public init(address: ListenAddress, answer: @escaping @Sendable (StoredSessionsPage.Request) async -> StoredSessionsPage.Answer) {
         self.address = address
         self.answer = answer
     }
 
     /// Serves until the calling task is cancelled; `listening` is told the address bound
     /// (port 0 becomes a free port) once the pages can be opened. Throws when it cannot listen.
-    public func serve(listening: @escaping @Sendable (WebAddress) -> Void) async throws(WatchServerError) {
+    public func serve(listening: @escaping @Sendable (ListenAddress) -> Void) async throws(WatchServerError) {
         let failure = Mutex<WatchServerError?>(nil)
         await PageServing.run(address: address, pages: router().buildResponder(), builder: PageServing.http1(), services: [],
                               control: WatchServer.Control()) { result in

@@ -13,14 +13,14 @@ import ServiceLifecycle
 /// which the session is pushed (`SessionFeed`) and the page's button edges come back. No
 /// page ever polls: a page that is open and idle costs nothing but its open socket.
 public struct WatchServer: Sendable {
-    public let address: WebAddress
+    public let address: ListenAddress
     public let access: PageAccess
     public let feed: SessionFeed
     /// Where the page's button edges go (the live loop's `RemoteButtons`); nil: nowhere
     /// (a replay).
     public let press: (@Sendable (Button, EdgeDirection) -> Void)?
 
-    public init(address: WebAddress, access: PageAccess, feed: SessionFeed,
+    public init(address: ListenAddress, access: PageAccess, feed: SessionFeed,
                 press: (@Sendable (Button, EdgeDirection) -> Void)?) {
         self.address = address
         self.access = access
@@ -52,7 +52,7 @@ public struct WatchServer: Sendable {
     /// with the address actually bound (port 0 becomes the port the system chose), or with
     /// why it could not listen.
     public func run(control: Control = Control(),
-                    listening: @escaping @Sendable (Result<WebAddress, WatchServerError>) -> Void) async {
+                    listening: @escaping @Sendable (Result<ListenAddress, WatchServerError>) -> Void) async {
         let builder = PageServing.http1WebSocket(socketRouter(), webSocket: .init(maxFrameSize: 1 << 16, autoPing: .disabled,
                                                                                   closeTimeout: .seconds(2)))
         await PageServing.run(address: address, pages: pageRouter().buildResponder(), builder: builder,
@@ -176,7 +176,7 @@ enum PageMessage: Equatable {
 
 /// Why the page could not be served.
 public struct WatchServerError: Error, CustomStringConvertible {
-    public var address: WebAddress
+    public var address: ListenAddress
     public var reason: String
     public var description: String {
         "cannot serve the web page on \(address): \(reason); give another address with --listen ADDR:PORT (port 0: any free port)"
