@@ -120,4 +120,29 @@ struct HostileInputRoundTwoTests {
         #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{07}"), "\(run.stderr)")
         #expect(run.stderr.hasPrefix("error: The value '\\x1b]0;X\\x07' is invalid for '<session>'"), "\(run.stderr)")
     }
+
+    @Test("A store another writer holds is waited for as --store-wait says; still locked, the replay runs without it and ends with exit status 4, saying so (it waited 5 s and exited 0)")
+    func lockedStore() async throws {
+        let data = CLI.temporaryDirectory()
+        let first = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--no-log", "--data-dir", data])
+        #expect(first.status == 0, "\(first.stderr)")
+        // Another writer: sqlite3 holding an exclusive transaction until told to commit.
+        let holder = try ChildProcess("/usr/bin/sqlite3", [data + "/actionsim.sqlite"], input: .pipe)
+        holder.type("BEGIN EXCLUSIVE;\nSELECT 'held';\n")
+        #expect(await holder.waitFor("held", in: .stdout), "sqlite3 never took the lock")
+        let locked = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--no-log", "--data-dir", data, "--store-wait", "0.3"])
+        #expect(locked.status == 4, "\(locked.stderr)")
+        #expect(locked.stderr.contains("warning: session database \(data)/actionsim.sqlite stayed locked by another writer for the 300ms this command waits; "
+                                       + "replaying without the session store, and ending with exit status 4"), "\(locked.stderr)")
+        #expect(locked.stderr.contains("warning: no session of this run was stored: \(data)/actionsim.sqlite stayed locked by another writer"))
+        #expect(locked.stdout.contains("expectations:"), "the replay ran whole")
+        holder.type("COMMIT;\n.quit\n")
+        holder.closeInput()
+        #expect(await holder.wait().status == 0)
+        // Released: the next replay stores its sessions.
+        let after = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--no-log", "--data-dir", data, "--store-wait", "0.3"])
+        #expect(after.status == 0 && after.stderr.contains("session store: \(data)/actionsim.sqlite"), "\(after.stderr)")
+        let bad = try await CLI.run(["replay", "scenarios/a07-pause-resume.yaml", "--store-wait", "nan"])
+        #expect(bad.status == 2 && bad.stderr.hasPrefix("error: --store-wait nan: give a number of seconds from 0 to 86400"), "\(bad.stderr)")
+    }
 }

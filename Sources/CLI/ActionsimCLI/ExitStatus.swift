@@ -37,7 +37,7 @@ struct ExitStatus: Hashable, Sendable {
         ("1", "expectations failed (replay, test)"),
         ("2", "bad input: a scenario, manifest, device profile, recording, option or command line that cannot be used (the message says where and what was expected), or a session store or session that is damaged or not there"),
         ("3", "a device could not be found or opened (run, record, inject)"),
-        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe; a file being replaced is left as it was), a lab's database could not be reached (sessions, show, export, plot, forward with --db postgres://...), or another system call failed"),
+        ("4", "an output could not be written (export, plot, record, import-evemu, test --junit: a missing directory, a full disk, a closed pipe; a file being replaced is left as it was; replay, run, record: a session store another writer held past --store-wait, the run going on without it), a lab's database could not be reached (sessions, show, export, plot, forward with --db postgres://...), or another system call failed"),
         ("130, 143", "replay stopped by Ctrl-C (SIGINT) or SIGTERM before its end (128 + the signal): its log and store are closed, its expectations not checked"),
     ]
 

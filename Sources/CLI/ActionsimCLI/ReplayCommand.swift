@@ -25,6 +25,18 @@ struct SessionOptions: ParsableArguments {
 
     @Option(help: "Colour the output: auto (on a terminal), always or never.")
     var color: Terminal.ColorChoice = .auto
+
+    @Option(name: .customLong("store-wait"), help: ArgumentHelp(
+        "How long to wait for a session store another actionsim is writing, in seconds.",
+        discussion: "0 to 86400; default 5. A store still locked after that: the run goes on without it and ends with exit status 4.",
+        valueName: "seconds"))
+    var storeWait: Double = SessionDatabase.defaultBusyTimeout
+
+    func validate() throws {
+        guard storeWait.isFinite, storeWait >= 0, storeWait <= 86_400 else {
+            throw ValidationError("--store-wait \(storeWait): give a number of seconds from 0 to 86400")
+        }
+    }
 }
 
 extension Terminal.ColorChoice: ExpressibleByArgument {}
@@ -80,7 +92,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let settings = try store.settings()
         let replay = Replay(scenario: scenario, json: json, realtime: realtime, samples: samples,
                             logDirectory: session.noLog ? nil : session.logDirectory ?? SessionLogFile.defaultDirectory,
-                            color: session.color, store: storing ? settings : nil,
+                            color: session.color, store: storing ? settings : nil, storeWait: session.storeWait,
                             web: webAddress, openPage: web.open)
         // The replay runs in a task of its own so that SIGTERM or Ctrl-C can stop it cleanly.
         let work = Task { try await replay.execute() }
@@ -105,6 +117,8 @@ struct ReplayCommand: AsyncParsableCommand {
         /// The session store, the board, and the lab the store is forwarded to (if any);
         /// nil: no session store.
         var store: LabSettings?
+        /// `--store-wait`: how long to wait for a store another writer holds (seconds).
+        var storeWait: Double
         /// `--web`: where to serve the page (nil: no page).
         var web: ListenAddress?
         /// `--open`: start the desktop's browser on the page.
@@ -149,7 +163,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 run: .init(source: "replay", name: scenario.name, app: scenario.app.model.name, seed: scenario.seed,
                            clock: realtime ? "real" : "virtual", wallClockAtZero: ReplayCommand.wallClockAtZero(for: scenario, realtime: realtime),
                            sensors: scenario.sensors, board: store?.board ?? ""),
-                settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: store?.localPath),
+                settings: scenario.settings.description, places: .init(logDirectory: logDirectory, storePath: store?.localPath, storeWait: storeWait),
                 writing: .replay, doing: "replaying",
                 onLogWriteError: { [storing = store != nil] error in
                     Terminal.error("\(error); the run goes on in memory (the output\(storing ? " and the store" : "") still get every event)")
@@ -204,6 +218,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 if json { for failure in outcome.failures { Terminal.warning("\(failure.location): \(failure.message)") } }
                 throw CommandError.expectationsFailed
             }
+            // Said when the store could not be had (the run's first warning); the status says it too.
+            if records.storeLocked { throw CommandError.alreadySaid(.cannotWrite) }
         }
 
         /// The page of the replay, read-only (its presses are the scenario's), served from now on.

@@ -209,7 +209,7 @@ struct LiveRun {
                        wallClockAtZero: Int64((Date().timeIntervalSince1970 * 1e9).rounded()), sensors: configuration.setup.sensors,
                        board: lab.settings.board),
             settings: configuration.setup.settings.description, monotonicOrigin: origin,
-            places: .init(logDirectory: logDirectory, storePath: output.noStore ? nil : lab.settings.localPath),
+            places: .init(logDirectory: logDirectory, storePath: output.noStore ? nil : lab.settings.localPath, storeWait: session.storeWait),
             writing: .live, doing: "running")
         for line in records.opened { Terminal.warning(line) }
         let log = records.log
@@ -304,6 +304,8 @@ struct LiveRun {
                                             + attempts.map(\.description).joined(separator: "; ") + ")")
             }
         }
+        // Said at the start, and again by the records' close; the status says it too.
+        if records.storeLocked, result.error == nil { result.error = .alreadySaid(.cannotWrite) }
         return result
     }
 }

@@ -30,10 +30,13 @@ public final class RunRecords {
         public var logDirectory: String?
         /// nil: no session store (`--no-store`).
         public var storePath: String?
+        /// How long to wait for a store another writer holds, in seconds (`--store-wait`).
+        public var storeWait: Double
 
-        public init(logDirectory: String?, storePath: String?) {
+        public init(logDirectory: String?, storePath: String?, storeWait: Double = SessionDatabase.defaultBusyTimeout) {
             self.logDirectory = logDirectory
             self.storePath = storePath
+            self.storeWait = storeWait
         }
     }
 
@@ -42,6 +45,10 @@ public final class RunRecords {
     /// What to tell the user now: logs and sessions a crashed run left, a file that could not
     /// be opened.
     public let opened: [String]
+    /// The store was asked for but stayed locked by another writer: the run goes on without
+    /// it, and the command ends saying its sessions were not stored (exit status 4).
+    public let storeLocked: Bool
+    private let storePath: String?
 
     /// - Parameters:
     ///   - run: what every session of the run shares (the log's header says the same).
@@ -74,16 +81,23 @@ public final class RunRecords {
             }
         }
         var recorder: SessionRecorder?
+        var storeLocked = false
         if let path = places.storePath {
             do {
-                let database = try SessionDatabase(path: path)
+                let database = try SessionDatabase(path: path, busyTimeout: places.storeWait)
                 opened += Self.recovered(database)
                 recorder = SessionRecorder(database: database, run: run)
                 if case .live = writing { recorder!.commitsInline = true }
+            } catch .locked {
+                storeLocked = true
+                opened.append("warning: session database \(path) stayed locked by another writer for the \(TimeFormat.duration(.milliseconds(Int64((places.storeWait * 1000).rounded())))) this command waits; "
+                              + "\(doing) without the session store, and ending with exit status 4 (--store-wait SECONDS waits longer; --no-store stores nothing)")
             } catch {
                 opened.append("warning: \(error); \(doing) without the session store")
             }
         }
+        self.storeLocked = storeLocked
+        storePath = places.storePath
         self.log = log
         self.recorder = recorder
         self.opened = opened
@@ -118,6 +132,10 @@ public final class RunRecords {
             } else {
                 notes.append("session log: \(log.path)")
             }
+        }
+        if storeLocked, let path = storePath {
+            notes.append("warning: no session of this run was stored: \(path) stayed locked by another writer; "
+                         + (log != nil && logError == nil ? "the session log has every event" : "\(output) has every event"))
         }
         if let recorder {
             notes += StoreReport.lines(recorder, error: storeError, logHasEverything: log != nil && logError == nil)

@@ -41,9 +41,16 @@ public final class SessionDatabase: @unchecked Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/actionsim/actionsim.sqlite"
     }
 
+    /// How long a command waits for a store another actionsim is writing, unless told
+    /// (`--store-wait`), in seconds.
+    public static let defaultBusyTimeout: Double = 5
+
     /// Opens (or creates) the store, brings its schema up to date and recovers the
     /// sessions of processes that are gone. `isAlive` says whether a process id still runs.
-    public init(path: String, isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
+    /// Another writer holding the store is waited for up to `busyTimeout` seconds, at the
+    /// open and at each commit; longer is `StoreError.locked`.
+    public init(path: String, busyTimeout: Double = SessionDatabase.defaultBusyTimeout,
+                isAlive: (Int32) -> Bool = SessionDatabase.processIsAlive) throws(StoreError) {
         self.path = path
         Self.protectFromOutputs(path)
         self.isReadOnly = false
@@ -56,7 +63,7 @@ public final class SessionDatabase: @unchecked Sendable {
         var configuration = Configuration()
         configuration.journalMode = .wal
         // Another actionsim may be writing its own session: wait for it rather than fail.
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             // WAL with synchronous=NORMAL: a commit is durable against a crash of this
             // process (the WAL is in the OS), and only a power loss can take the last ones.

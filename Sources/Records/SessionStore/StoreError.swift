@@ -6,6 +6,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a SQLite database, or its pages are damaged.
     case corrupted(path: String, String)
     case failed(path: String, doing: String, String)
+    /// Another writer held the store longer than this one would wait for it.
+    case locked(path: String)
     case noSuchSession(Int64, known: [Int64])
     /// One session holds values no recording could have made.
     case damagedSession(Int64, path: String, String)
@@ -18,6 +20,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the session database \(path) is damaged or not a database (\(why)); move it aside (the next run starts a new one) or point --db elsewhere"
         case .failed(let path, let doing, let why):
             return "session database \(path): cannot \(doing): \(why)"
+        case .locked(let path):
+            return "session database \(path) is locked by another writer, longer than this command waits (--store-wait SECONDS waits longer)"
         case .damagedSession(let id, let path, let why):
             return "session \(id) in \(path) is damaged (\(why)); the other sessions are unaffected"
         case .noSuchSession(let id, let known):
@@ -33,6 +37,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         if let mismatch = error as? SessionDatabase.SchemaMismatch { return .corrupted(path: path, mismatch.problem) }
         if let database = error as? DatabaseError {
             switch database.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .locked(path: path)
             case .SQLITE_NOTADB, .SQLITE_CORRUPT:
                 return .corrupted(path: path, database.message ?? "\(database.resultCode)")
             default:
