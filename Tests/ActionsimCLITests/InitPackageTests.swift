@@ -287,6 +287,35 @@ struct InitPackageTests {
         #expect(!FileManager.default.fileExists(atPath: root + "/sim") && !FileManager.default.fileExists(atPath: root + "/sim2"))
     }
 
+    @Test("A full disk (a file size limit) while init-package writes: nothing written, the file named, exit 4; over a package written before, it is left as it was (it left half a package and said only \"File too large\")")
+    func fullDisk() async throws {
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
+        // 2 KB may be written by the process; Package.swift is longer. SIGXFSZ ignored, so
+        // that the write fails with EFBIG, as on a full disk it fails with ENOSPC.
+        func initPackage(limitKB: Int?) async throws -> ChildProcess.Result {
+            let limit = limitKB.map { "ulimit -f \($0); " } ?? ""
+            return try await CLI.run(["-c", "trap '' XFSZ; \(limit)exec \"$@\"", "bash", CLI.binary, "init-package", folder, "-o", root + "/sim"],
+                                     executable: "/bin/bash")
+        }
+        let full = try await initPackage(limitKB: 2)
+        #expect(full.status == 4, "\(full.stderr)")
+        #expect(full.stderr.contains("error: cannot write \(root)/sim/Package.swift: File too large; nothing written: \(root)/sim is as it was"), "\(full.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["Trail Watch App"], "no package, no staging folder left")
+
+        let written = try await initPackage(limitKB: nil)
+        #expect(written.status == 0, "\(written.stderr)")
+        let test = root + "/sim/Tests/ActionButtonTests/TrailFirstPressTests.swift"
+        try (Self.read(test) + "// the developer's own line\n").write(toFile: test, atomically: true, encoding: .utf8)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root + "/sim").sorted()
+        let manifest = Self.read(root + "/sim/Package.swift")
+        try "import AppIntents\n\nstruct PauseIntent: AppIntent {\n    static var title: LocalizedStringResource = \"Pause\"\n}\n"
+            .write(toFile: folder + "/PauseIntent.swift", atomically: true, encoding: .utf8)
+        let again = try await initPackage(limitKB: 2)
+        #expect(again.status == 4 && again.stderr.contains("nothing written"), "\(again.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root + "/sim").sorted() == before)
+        #expect(Self.read(root + "/sim/Package.swift") == manifest && Self.read(test).hasSuffix("// the developer's own line\n"))
+    }
+
     @Test("Bad input: what a watch would refuse is refused with the type and the file, exit 2, nothing written")
     func refusesBadApps() async throws {
         let twoStarts = try Self.watchFolder([

@@ -1,6 +1,7 @@
 import AppIntents
 import ArgumentParser
 import Foundation
+import OutputFiles
 import SimulatedWatch
 
 #if InitPackage
@@ -140,44 +141,45 @@ struct InitPackageCommand: ParsableCommand {
             dependency: dependency, languageMode: firstLanguageMode?.mode ?? 5, executableName: WatchProcess.appExecutableName,
             localTargets: local.targets)
 
-        try fileManager.createDirectory(at: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)"),
-                                        withIntermediateDirectories: true)
+        // The package as one tree, written whole or not at all (a full disk leaves the folder
+        // as it was, and the error names the file).
+        var entries: [OutputTree.Entry] = []
         for (app, folder) in zip(apps, folders) {
-            try link(outputURL.appendingPathComponent(SimulatorPackage.sourcesPath(app)), to: URL(fileURLWithPath: folder))
+            entries.append(try link(SimulatorPackage.sourcesPath(app), to: folder, in: outputURL))
         }
         for target in local.targets {
-            try link(outputURL.appendingPathComponent("Sources/\(target.name)"), to: URL(fileURLWithPath: target.folder))
+            entries.append(try link("Sources/\(target.name)", to: target.folder, in: outputURL))
         }
-        try package.manifest.write(to: outputURL.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let pluginURL = outputURL.appendingPathComponent("Plugins/ActionsimApp")
+        entries.append(.init("Package.swift", .file(package.manifest)))
+        var removing: [String] = []
         if case .prebuilt(let prebuilt) = dependency {
-            try fileManager.createDirectory(at: pluginURL, withIntermediateDirectories: true)
-            try package.prebuiltPlugin(prebuilt).write(to: pluginURL.appendingPathComponent("plugin.swift"), atomically: true, encoding: .utf8)
-        } else if fileManager.fileExists(atPath: pluginURL.appendingPathComponent("plugin.swift").path) {
+            entries.append(.init("Plugins/ActionsimApp/plugin.swift", .file(package.prebuiltPlugin(prebuilt))))
+        } else {
             // Written by an earlier init-package for a prebuilt actionsim; this package builds it instead.
-            try fileManager.removeItem(at: pluginURL)
+            removing.append("Plugins/ActionsimApp")
         }
-        try package.executableMain.write(to: outputURL.appendingPathComponent("Sources/\(SimulatorPackage.executableTarget)/main.swift"),
-                                         atomically: true, encoding: .utf8)
-        let testsURL = outputURL.appendingPathComponent("Tests/\(SimulatorPackage.testsTarget)")
+        entries.append(.init("Sources/\(SimulatorPackage.executableTarget)/main.swift", .file(package.executableMain)))
+        let testsPath = "Tests/\(SimulatorPackage.testsTarget)"
         if let tests {
-            try link(testsURL, to: URL(fileURLWithPath: tests))
-        } else if !fileManager.fileExists(atPath: testsURL.path) {
-            try fileManager.createDirectory(at: testsURL, withIntermediateDirectories: true)
+            entries.append(try link(testsPath, to: tests, in: outputURL))
+        } else {
             for app in apps {
-                try SimulatorPackage.starterTest(for: app).write(to: testsURL.appendingPathComponent("\(app.module)FirstPressTests.swift"),
-                                                                 atomically: true, encoding: .utf8)
+                entries.append(.init("\(testsPath)/\(app.module)FirstPressTests.swift", .file(SimulatorPackage.starterTest(for: app)),
+                                     unlessPresent: testsPath))
             }
         }
-        let scenariosURL = outputURL.appendingPathComponent("scenarios")
         if let scenarios {
-            try link(scenariosURL, to: URL(fileURLWithPath: scenarios))
-        } else if !fileManager.fileExists(atPath: scenariosURL.path) {
-            try fileManager.createDirectory(at: scenariosURL, withIntermediateDirectories: true)
+            entries.append(try link("scenarios", to: scenarios, in: outputURL))
+        } else {
             for app in apps {
-                try SimulatorPackage.starterScenario(for: app).write(
-                    to: scenariosURL.appendingPathComponent("\(app.module.lowercased())-first-press.yaml"), atomically: true, encoding: .utf8)
+                entries.append(.init("scenarios/\(app.module.lowercased())-first-press.yaml", .file(SimulatorPackage.starterScenario(for: app)),
+                                     unlessPresent: "scenarios"))
             }
+        }
+        do throws(OutputFileError) {
+            try OutputTree(entries: entries, removing: removing).write(to: outputURL.path, shownAs: output ?? outputURL.lastPathComponent)
+        } catch {
+            throw CommandError.cannotWrite("\(error); nothing written: \(output ?? outputURL.lastPathComponent) is as it was")
         }
 
         let shownOutput = output ?? outputURL.lastPathComponent
@@ -240,21 +242,17 @@ struct InitPackageCommand: ParsableCommand {
         }
     }
 
-    /// Replaces a link init-package made before; never a real file or folder.
-    private func link(_ link: URL, to target: URL) throws {
-        let fileManager = FileManager.default
+    /// A link in the package (`relative` to its folder) to a folder given on the command line,
+    /// written relative to where it stands. It replaces a link init-package made before,
+    /// never a real file or folder (`OutputTree` refuses those).
+    private func link(_ relative: String, to folder: String, in outputURL: URL) throws -> OutputTree.Entry {
+        let target = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InitPackageError("\(target.relativePath): no such folder")
         }
-        if (try? fileManager.destinationOfSymbolicLink(atPath: link.path)) != nil {
-            try fileManager.removeItem(at: link)
-        } else if fileManager.fileExists(atPath: link.path) {
-            throw InitPackageError("\(link.path) exists and is not a link init-package made; move it aside to link \(target.relativePath) there")
-        }
-        try fileManager.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let destination = Self.relativePath(from: link.deletingLastPathComponent(), to: target)
-        try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+        let link = outputURL.appendingPathComponent(relative)
+        return .init(relative, .link(Self.relativePath(from: link.deletingLastPathComponent(), to: target)))
     }
 
     /// actionsim as the package's dependency: the option, or the checkout this binary came from.
