@@ -11,6 +11,6 @@ struct WatchServerCommand: AsyncParsableCommand {
         shouldDisplay: false)
 
     func run() async throws {
-        await WatchServer.run(apps: Actionsim.swiftApps)
+        await WatchProcessServer.run(apps: Actionsim.swiftApps)
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 /// on a `VirtualWatch` of this process's apps, and answers each with a `WatchResponse` line.
 /// One process per watch is what lets app code keep its state in singletons
 /// (`WorkoutManager.shared`), as apps on a watch do: every watch starts fresh.
-public enum WatchServer {
+public enum WatchProcessServer {
     /// Serves until standard input ends.
     public static func run(apps: [AppDefinition]) async {
         // The answers go to a private copy of standard output; anything the app prints goes
