@@ -118,7 +118,10 @@ struct InitPackageTests {
                          ".product(name: \"AppIntents\", package: \"actionsim\")", ".product(name: \"ActionsimCLI\", package: \"actionsim\")"] {
             #expect(manifest.contains(expected), "Package.swift lacks \(expected):\n\(manifest)")
         }
-        #expect(!manifest.contains("unsafeFlags"))
+        // Nothing of this machine's build: no module or library paths (the one flag left makes
+        // Foundation's localized strings visible to every file, as on a watch).
+        #expect(!manifest.contains("actionsimModules") && !manifest.contains("actionsimLibrary") && !manifest.contains("-I"), "\(manifest)")
+        #expect(manifest.contains(#"-import-module", "-Xfrontend", "AppIntents"#))
         #expect(!FileManager.default.fileExists(atPath: root + "/sim/Plugins/ActionsimApp"))
     }
 

@@ -78,7 +78,8 @@ final class WorkoutManager: NSObject {
 
     func markLap(at date: Date) async {
         lapCount += 1
-        logger.info("Lap \(self.lapCount)")
+        logger.info("\(TrailStrings.lap(self.lapCount))")
+        logger.debug("\(String(localized: TrailStrings.lapMarked))")
         let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
         do {
             try await builder?.addWorkoutEvents([lap])

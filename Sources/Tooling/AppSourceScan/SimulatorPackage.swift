@@ -140,8 +140,15 @@ public struct SimulatorPackage: Sendable {
         self.localTargets = localTargets
     }
 
+    /// What Apple's Foundation has and Linux's lacks (`LocalizedStringResource`,
+    /// `String(localized:)`) is declared by actionsim's AppIntents stand-in: a file of the app
+    /// that imports Foundation alone must see it too, as it does on a watch. AppIntents is
+    /// imported into every file of the target for that (`-import-module`), as Foundation's
+    /// overlay is on Apple's platforms.
+    static let foundationStandIns = #".unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "AppIntents"])"#
+
     /// The local targets' declarations, each with `settings` (the language mode is the target's own).
-    private func localTargetDeclarations(dependencies: (LocalTarget) -> [String], settings: String) -> [String] {
+    private func localTargetDeclarations(dependencies: (LocalTarget) -> [String], settings: (LocalTarget) -> String) -> [String] {
         func quoted(_ text: String) -> String { RegistrationSource.swiftString(text) }
         return localTargets.map { target in
             let excluded = target.excluded.map(quoted).joined(separator: ", ")
@@ -152,7 +159,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(dependencies(target).joined(separator: ", "))],
                         path: \(quoted("Sources/" + target.name)),
                         exclude: [\(excluded)],
-                        swiftSettings: [.swiftLanguageMode(.v\(target.languageMode))\(settings)]),
+                        swiftSettings: [.swiftLanguageMode(.v\(target.languageMode))\(settings(target))]),
             """
         }
     }
@@ -210,13 +217,13 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(products.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), \(Self.foundationStandIns)\(Self.controlDefines(app))],
                         plugins: [.plugin(name: "ActionsimApp", package: "actionsim")]),
             """)
         }
         targets += localTargetDeclarations(dependencies: { target in
             target.dependencies.map(quoted) + target.frameworks.map { ".product(name: \(quoted($0)), package: \"actionsim\")" }
-        }, settings: "")
+        }, settings: { $0.frameworks.contains("AppIntents") ? ", " + Self.foundationStandIns : "" })
         let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
@@ -285,11 +292,12 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(localTargets.map { quoted($0.name) }.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules)\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules), \(Self.foundationStandIns)\(Self.controlDefines(app))],
                         plugins: ["ActionsimApp"]),
             """)
         }
-        targets += localTargetDeclarations(dependencies: { $0.dependencies.map(quoted) }, settings: ", .unsafeFlags(actionsimModules)")
+        targets += localTargetDeclarations(dependencies: { $0.dependencies.map(quoted) },
+                                           settings: { _ in ", .unsafeFlags(actionsimModules), " + Self.foundationStandIns })
         let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
