@@ -2,7 +2,7 @@ import ActionButtonCore
 import Foundation
 import GRDB
 import Scenarios
-import SessionStore
+@testable import SessionStore
 import Telemetry
 import Testing
 import TestSupport
@@ -66,6 +66,23 @@ struct SessionStoreTests {
         let summary = try old.read(id: id) { try SessionSummary($0) }
         #expect(summary.ascentRateWarnings == 1 && summary.ratedDepthWarnings == 1)
         #expect(try old.session(id: id).events.compactMap(\.warningCode) == [.ratedDepth, .ascentRate])
+    }
+
+    @Test("A store read as unchanging (SQLite's immutable URI) is found at a path with %, ?, #, spaces and non-ASCII letters in it")
+    func immutableURIPaths() async throws {
+        let directory = Fixture.temporaryDirectory() + "/a b%20c?d#e é"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/store.sqlite"
+        do {
+            let database = try SessionDatabase(path: path)
+            let recorder = Fixture.recorder(database)
+            _ = try await Fixture.run(Fixture.workout(), sinks: [recorder])
+            #expect(recorder.close() == nil)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: SessionDatabase.immutableURI(path), configuration: configuration)
+        #expect(try await queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sessions") } == 1)
     }
 
     @Test("Samples read with a few fields carry those readings as a full read has them, the others nil; bounds hold")

@@ -95,6 +95,12 @@ struct PageAccessTests {
         #expect(PageMessage(parsing: "not json") == nil)
     }
 
+    @Test("A board's name in a link's query: RFC 3986's unreserved characters as they are, the rest as UTF-8 %XX")
+    func boardQuery() {
+        #expect(StoredSessionsPage.percentEncoded("bench-a_1.~") == "bench-a_1.~")
+        #expect(StoredSessionsPage.percentEncoded("bench a/é&x=1") == "bench%20a%2F%C3%A9%26x%3D1")
+    }
+
     @Test("The server's messages read back as the page reads them: any text survives, a figure that is not finite is null")
     func serverMessages() throws {
         func object(_ update: PageUpdate) throws -> [String: Any] {

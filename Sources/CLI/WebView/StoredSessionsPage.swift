@@ -1,3 +1,4 @@
+import Foundation
 import Exports
 
 /// The pages of `actionsim sessions --web`: the stored sessions of a store or of a lab, a
@@ -87,21 +88,13 @@ public enum StoredSessionsPage {
         current ? "<strong>" + escape(text) + "</strong>" : "<a href=\"" + escape(href) + "\">" + escape(text) + "</a>"
     }
 
-    /// A board's name in a query string: letters, digits and `-._~` as they are, the rest as UTF-8 `%XX`.
+    /// A board's name in a query string: letters, digits and `-._~` (RFC 3986's unreserved
+    /// characters) as they are, the rest as UTF-8 `%XX` (Foundation's percent-encoding).
     static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.append(Character(UnicodeScalar(byte)))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return out
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     private static func head(title: String) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title>\n"

@@ -235,18 +235,10 @@ public final class SessionDatabase: @unchecked Sendable {
         return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 
-    /// SQLite's URI for reading a file that nothing changes while it is open.
+    /// SQLite's URI for reading a file that nothing changes while it is open: the path
+    /// percent-encoded as a URI's path is (Foundation's), which SQLite decodes.
     static func immutableURI(_ path: String) -> String {
-        var escaped = ""
-        for character in path.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3f"
-            case "#": escaped += "%23"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return "file:" + escaped + "?immutable=1"
+        "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
     }
 
     /// Whether a process with this id exists (signal 0 checks without sending anything).
