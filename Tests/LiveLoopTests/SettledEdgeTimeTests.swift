@@ -14,29 +14,50 @@ import YAMLDocuments
 /// keep the loop in its read until a given time: the loop was descheduled between the kernel
 /// stamping the edge and its own read (what a busy emulated guest does to it).
 private final class FakeDevice: InputSource, @unchecked Sendable {
-    private let notifier: EventNotifier
-    private let pending = Mutex<[(SourceItem, stallUntil: Int64?)]>([])
+    private enum Pending {
+        case item(SourceItem, stallUntil: Int64?)
+        /// Unplugged and back: the descriptor closed, another opened (the kernel gives it the
+        /// lowest free number: often the old one's), and the device says so.
+        case replug(saying: SourceItem)
+    }
 
-    init() throws { notifier = try EventNotifier() }
+    private let notifier: Mutex<EventNotifier?>
+    private let pending = Mutex<[Pending]>([])
+
+    init() throws { notifier = Mutex(try EventNotifier()) }
 
     func write(_ item: SourceItem, stallUntil: Int64? = nil) {
-        pending.withLock { $0.append((item, stallUntil)) }
-        notifier.signal()
+        pending.withLock { $0.append(.item(item, stallUntil: stallUntil)) }
+        notifier.withLock { $0?.signal() }
+    }
+
+    /// Unplugged and plugged back in at the next read, as an evdev device that is read while
+    /// it goes and reopened when it is back: `said` is what the device says of it.
+    func replug(saying said: SourceItem) {
+        pending.withLock { $0.append(.replug(saying: said)) }
+        notifier.withLock { $0?.signal() }
     }
 
     var summary: String { "fake device" }
-    var descriptors: [Int32] { [notifier.descriptor] }
+    var descriptors: [Int32] { notifier.withLock { $0.map { [$0.descriptor] } ?? [] } }
     var isMissingDevices: Bool { false }
 
     func read(_ descriptor: Int32, into items: inout [SourceItem]) {
-        _ = notifier.drain()
+        notifier.withLock { if let current = $0, current.descriptor == descriptor { _ = current.drain() } }
         let taken = pending.withLock { pending in
             defer { pending.removeAll() }
             return pending
         }
-        for (item, stallUntil) in taken {
-            if let stallUntil { Self.sleep(until: stallUntil) }
-            items.append(item)
+        for entry in taken {
+            switch entry {
+            case .item(let item, let stallUntil):
+                if let stallUntil { Self.sleep(until: stallUntil) }
+                items.append(item)
+            case .replug(let said):
+                notifier.withLock { $0 = nil }  // closed
+                notifier.withLock { $0 = try? EventNotifier() }
+                items.append(said)
+            }
         }
     }
 
@@ -198,5 +219,18 @@ struct SettledEdgeTimeTests {
         }
         let said = try #require(note, "side down at \(down) s was logged at \(settled.time) s, not 2 ms after it, and no note says why")
         #expect(settled.time == said.time.advanced(by: Self.debounce), "counted at the note's time, settled 2 ms after it")
+    }
+
+    @Test("A device lost and back on another descriptor is read there: a warning from a source makes the loop look at its sources again (it did only for status lines, and a typed warning of a lost device left the loop deaf)")
+    func deviceBackOnNewDescriptor() throws {
+        let run = try FakeRun()
+        run.start()
+        _ = try #require(run.pressStart(), "the press dispatched the start intent")
+        run.device.replug(saying: .warning(.inputLost(source: "fake device", reason: "unplugged", kind: .evdev)))
+        _ = try #require(run.events.wait { if case .warning(.inputLost) = $0.kind { true } else { false } }, "the loss was logged")
+        run.edge(.side, .down)
+        let read = run.events.wait { if case .edge(let edge) = $0.kind { edge.button == .side } else { false } }
+        #expect(run.quit(), "the loop ended on quit")
+        #expect(read != nil, "an edge on the device's new descriptor was never read")
     }
 }

@@ -17,8 +17,8 @@ struct WarningLineTests {
         .sessionStartLeftOut("the session starts in a left-out file"),
         .app("a sleep outside a tracked task"),
         .startOpensApp(intent: "StartDiveIntent"),
-        .gpioEventsDropped(line: "17", button: "action", count: 45, pressed: true),
-        .gpioQueueFull(line: "GPIO27", button: "side", pressed: false),
+        .gpioEventsDropped(offset: 17, line: "17 (GPIO17)", button: "action", count: 45, pressed: true),
+        .gpioQueueFull(offset: 27, line: "27 (GPIO27)", button: "side", pressed: false),
         .evdevEventsDropped(device: "/dev/input/event3 [gpio-keys]"),
         .inputLost(source: "/dev/gpiochip0 [gpio-sim.0-node0]", reason: "No such device", kind: .gpio),
         .inputLost(source: "/dev/input/event3 [gpio-keys]", reason: "unplugged", kind: .evdev),
@@ -63,13 +63,13 @@ struct WarningLineTests {
 
     @Test("The fields the real-kernel tests read: a GPIO line's dropped events by line, button and count")
     func kernelFields() throws {
-        let dropped = try Self.line(.gpioEventsDropped(line: "17", button: "action", count: 45, pressed: true))
-        #expect(dropped["line"] as? String == "17" && dropped["button"] as? String == "action")
+        let dropped = try Self.line(.gpioEventsDropped(offset: 17, line: "17 (GPIO17)", button: "action", count: 45, pressed: true))
+        #expect(dropped["offset"] as? Double == 17 && dropped["line"] as? String == "17 (GPIO17)" && dropped["button"] as? String == "action")
         #expect(dropped["count"] as? Double == 45 && dropped["level"] as? String == "pressed")
-        #expect((dropped["message"] as? String)?.hasPrefix("the kernel dropped 45 events of line 17 (action)") == true)
-        let full = try Self.line(.gpioQueueFull(line: "17", button: "action", pressed: true))
+        #expect((dropped["message"] as? String)?.hasPrefix("the kernel dropped 45 events of line 17 (GPIO17) (action)") == true)
+        let full = try Self.line(.gpioQueueFull(offset: 17, line: "17 (GPIO17)", button: "action", pressed: true))
         #expect(full["code"] as? String == "gpio-queue-full" && full["level"] as? String == "pressed")
         // A coded warning missing a name it needs is refused, not made up.
-        #expect(SessionWarning(code: .gpioEventsDropped, values: ["count": 3], names: ["line": "17"], text: nil) == nil)
+        #expect(SessionWarning(code: .gpioEventsDropped, values: ["count": 3, "offset": 17], names: ["line": "17"], text: nil) == nil)
     }
 }

@@ -222,10 +222,10 @@ gpio_checks() {
     check "$api: 6: the log's times never go back" monotonic_times "$stall"
     if [[ $api == libgpiod1 ]]; then
       check "$api: the full 16-event queue is noticed and the level read again: Action is down" jq_is "$stall" \
-        '"\([.[] | select(.event == "warning" and .code == "gpio-queue-full" and .line == "17" and .button == "action")] | length) \([.[] | select(.event == "step" and .step == "resynced: action is down")] | length)"' "1 1"
+        '"\([.[] | select(.event == "warning" and .code == "gpio-queue-full" and .offset == 17 and .button == "action")] | length) \([.[] | select(.event == "step" and .step == "resynced: action is down")] | length)"' "1 1"
     else
       check "$api: the kernel's dropped events are seen in the sequence numbers and said" jq_is "$stall" \
-        '[.[] | select(.event == "warning" and .code == "gpio-events-dropped" and .line == "17" and .button == "action") | .count] | length == 1 and .[0] > 0' "true"
+        '[.[] | select(.event == "warning" and .code == "gpio-events-dropped" and .offset == 17 and .button == "action") | .count] | length == 1 and .[0] > 0' "true"
     fi
     check "$api: after the stall the release is an accepted edge: the press was not stuck" jq_is "$stall" \
       '[.[] | select((.event == "edge" or .event == "edge-dropped") and .button == "action")][-1] | "\(.event) \(.edge)"' "edge up"

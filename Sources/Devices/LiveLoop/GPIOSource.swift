@@ -73,9 +73,9 @@ final class GPIOSource: InputSource {
             let label = lineLabels[offset] ?? "\(offset)"
             let lastRead = events.last { $0.offset == offset }?.becameActive
             if let lost = summary.lost[offset] {
-                items.append(.warning(.gpioEventsDropped(line: label, button: "\(button)", count: lost, pressed: active)))
+                items.append(.warning(.gpioEventsDropped(offset: Int(offset), line: label, button: "\(button)", count: lost, pressed: active)))
             } else if lastRead != active {
-                items.append(.warning(.gpioQueueFull(line: label, button: "\(button)", pressed: active)))
+                items.append(.warning(.gpioQueueFull(offset: Int(offset), line: label, button: "\(button)", pressed: active)))
             }
             if lastRead != active {
                 items.append(.edge(button, active ? .down : .up, time: RealClock.monotonicNow().nanoseconds, resynced: true))

@@ -253,7 +253,7 @@ public final class LiveSession {
                 // press recognizer cannot go back to an edge before a report it has passed.
                 engine.drainReports()
                 var now = presentAfterLastRead(&items)
-                if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                if items.contains(where: \.changesSources) { sourcesChanged = true }
                 apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                 engine.advance(to: now)
                 engine.host.wakeDueSleepers()
@@ -267,7 +267,7 @@ public final class LiveSession {
                     items.removeAll(keepingCapacity: true)
                     now = presentAfterLastRead(&items)
                     guard !items.isEmpty else { break }
-                    if items.contains(where: { if case .status = $0 { true } else { false } }) { sourcesChanged = true }
+                    if items.contains(where: \.changesSources) { sourcesChanged = true }
                     apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
                     engine.advance(to: now)
                     runIntents(intents)

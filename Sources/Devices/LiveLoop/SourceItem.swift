@@ -17,6 +17,15 @@ public enum SourceItem: Hashable, Sendable {
     /// A device went, lost events, or cannot be reopened: logged in the session as a warning.
     case warning(SessionWarning)
 
+    /// A device came, went or lost events: the loop looks at its sources again (a lost one
+    /// is reopened when it is back).
+    var changesSources: Bool {
+        switch self {
+        case .status, .warning: true
+        case .edge, .otherKey, .command: false
+        }
+    }
+
     var time: Int64? {
         switch self {
         case .edge(_, _, let time, _), .otherKey(_, let time), .command(_, let time): time

@@ -21,12 +21,13 @@ public enum SessionWarning: Hashable, Sendable {
     /// A3, A9: the start intent would not open its app (`openAppWhenRun` false, or
     /// `supportedModes` without `.foreground`); the system launches the app first anyway.
     case startOpensApp(intent: String)
-    /// P1: the kernel dropped `count` events of a GPIO line (libgpiod 2.x: its sequence
-    /// numbers jumped); the line's level read again is `pressed` or not.
-    case gpioEventsDropped(line: String, button: String, count: Int, pressed: Bool)
+    /// P1: the kernel dropped `count` events of a GPIO line (its `offset` on the chip, and
+    /// `line` as the profile names it; libgpiod 2.x: its sequence numbers jumped); the line's
+    /// level read again is `pressed` or not.
+    case gpioEventsDropped(offset: Int, line: String, button: String, count: Int, pressed: Bool)
     /// P1: a GPIO line had all its kernel queue holds waiting (16 events, libgpiod 1.6), so
     /// the kernel may have dropped the newest; its level, read again, differs from the last read.
-    case gpioQueueFull(line: String, button: String, pressed: Bool)
+    case gpioQueueFull(offset: Int, line: String, button: String, pressed: Bool)
     /// P1: an evdev device's kernel buffer overflowed (SYN_DROPPED); its keys were resynced.
     case evdevEventsDropped(device: String)
     /// An input device or GPIO chip went away; the session goes on and it is opened again
@@ -85,8 +86,9 @@ public enum SessionWarning: Hashable, Sendable {
         switch self {
         case .ascentRate(let rate, let limit, let depth): [("rate", rate), ("limit", limit), ("depth", depth)]
         case .ratedDepth(let depth, let rated): [("depth", depth), ("rated", rated)]
-        case .gpioEventsDropped(_, _, let count, _): [("count", Double(count))]
-        case .sensorModel, .settingsNotChanged, .sessionStartLeftOut, .app, .startOpensApp, .gpioQueueFull,
+        case .gpioEventsDropped(let offset, _, _, let count, _): [("offset", Double(offset)), ("count", Double(count))]
+        case .gpioQueueFull(let offset, _, _, _): [("offset", Double(offset))]
+        case .sensorModel, .settingsNotChanged, .sessionStartLeftOut, .app, .startOpensApp,
              .evdevEventsDropped, .inputLost, .clockNotMonotonic, .input: []
         }
     }
@@ -96,7 +98,7 @@ public enum SessionWarning: Hashable, Sendable {
     public var names: [(name: StaticString, value: String)] {
         switch self {
         case .startOpensApp(let intent): [("intent", intent)]
-        case .gpioEventsDropped(let line, let button, _, let pressed), .gpioQueueFull(let line, let button, let pressed):
+        case .gpioEventsDropped(_, let line, let button, _, let pressed), .gpioQueueFull(_, let line, let button, let pressed):
             [("line", line), ("button", button), ("level", pressed ? "pressed" : "released")]
         case .evdevEventsDropped(let device): [("device", device)]
         case .inputLost(let source, let reason, let kind): [("source", source), ("reason", reason), ("kind", kind.rawValue)]
@@ -132,11 +134,13 @@ public enum SessionWarning: Hashable, Sendable {
             self = .startOpensApp(intent: intent)
         case .gpioEventsDropped:
             guard let line = names["line"], let button = names["button"], let level = names["level"],
+                  let offset = values["offset"].flatMap({ Int(exactly: $0) }),
                   let count = values["count"].flatMap({ Int(exactly: $0) }) else { return nil }
-            self = .gpioEventsDropped(line: line, button: button, count: count, pressed: level == "pressed")
+            self = .gpioEventsDropped(offset: offset, line: line, button: button, count: count, pressed: level == "pressed")
         case .gpioQueueFull:
-            guard let line = names["line"], let button = names["button"], let level = names["level"] else { return nil }
-            self = .gpioQueueFull(line: line, button: button, pressed: level == "pressed")
+            guard let line = names["line"], let button = names["button"], let level = names["level"],
+                  let offset = values["offset"].flatMap({ Int(exactly: $0) }) else { return nil }
+            self = .gpioQueueFull(offset: offset, line: line, button: button, pressed: level == "pressed")
         case .evdevEventsDropped:
             guard let device = names["device"] else { return nil }
             self = .evdevEventsDropped(device: device)
@@ -165,10 +169,10 @@ extension SessionWarning: CustomStringConvertible {
         case .startOpensApp(let intent):
             "\(intent) would not open the app first (openAppWhenRun false, or supportedModes without .foreground); "
                 + "a start intent always opens its app: the system launches it first anyway (A3, A9)"
-        case .gpioEventsDropped(let line, let button, let count, let pressed):
+        case .gpioEventsDropped(_, let line, let button, let count, let pressed):
             "the kernel dropped \(count) event\(count == 1 ? "" : "s") of line \(line) (\(button)), its queue full "
                 + "(the sequence numbers jumped); its level was read again: \(pressed ? "pressed" : "released")"
-        case .gpioQueueFull(let line, let button, let pressed):
+        case .gpioQueueFull(_, let line, let button, let pressed):
             "line \(line) (\(button)) had 16 or more events waiting (all its kernel queue holds), so the kernel may have dropped "
                 + "the newest; its level, read again, is \(pressed ? "pressed" : "released")"
         case .evdevEventsDropped(let device):
