@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "ActionsimCLI", targets: ["ActionsimCLI"]),
         .library(name: "HealthKit", targets: ["HealthKit"]),
         .library(name: "CoreMotion", targets: ["CoreMotion"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "os", targets: ["os"]),
         .library(name: "OSLog", targets: ["OSLog"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
@@ -46,7 +47,8 @@ let package = Package(
         // One shared library, so that the app's code and the simulator share one copy of each
         // type; the app's package compiles only the app's files (docs/swift-apps.md).
         .library(name: "ActionsimAppKit", type: .dynamic, targets: [
-            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "OSLog", "WatchKit", "Combine",
+            "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit",
+            "Combine",
         ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
@@ -179,7 +181,8 @@ let package = Package(
         ], path: "Benchmarks/ActionsimBench"),
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
-        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore", "Combine"], path: "Sources/AppleFrameworks/HealthKit"),
+        .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore", "Combine", "CoreLocation"],
+                path: "Sources/AppleFrameworks/HealthKit"),
         // Combine under its own name (OpenCombine's publishers, ObservableObject, @Published),
         // which HealthKit brings along as Apple's SDK does.
         .target(name: "Combine", dependencies: [
@@ -190,6 +193,9 @@ let package = Package(
         // CoreMotion's water submersion manager and altimeter: live depth, pressure and
         // temperature (T2), at Apple's cadence.
         .target(name: "CoreMotion", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreMotion"),
+        // CoreLocation's location manager, live updates and service sessions: positions along
+        // the simulated workout's distance, from the scenario's route start and bearing.
+        .target(name: "CoreLocation", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreLocation"),
         // os.Logger: an app's log lines, into the session log.
         .target(name: "os", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/os"),
         // `import OSLog` (Apple's samples): the `os` stand-in under the framework's name.
@@ -275,11 +281,13 @@ let package = Package(
         // var`, singletons), compiled unchanged against the stand-ins, with harness tests.
         // These two are the harness's too, each in the language mode it checks.
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "WatchKit", "Combine", "ActionButtonCore",
+            "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.
         .testTarget(name: "CompatibilitySwift6Tests", dependencies: [
-            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "os", "OSLog", "WatchKit", "Combine", "ActionButtonCore", "Telemetry",
+            "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit", "Combine",
+            "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [

@@ -164,19 +164,29 @@ struct AppScanTests {
         #expect(Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", opened)]).messages.isEmpty)
     }
 
+    @Test("Issue 24: a file importing CoreLocation (an outdoor workout's route) is kept, and the package links the stand-in")
+    func coreLocationKept() {
+        let workout = "import CoreLocation\nimport HealthKit\nfinal class WorkoutManager: NSObject, CLLocationManagerDelegate {}\n"
+        let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start), ("App/WorkoutManager.swift", workout)])
+        #expect(scan.leftOut.isEmpty, "\(scan.leftOut.map(\.reason))")
+        #expect(scan.keptFiles == ["App/Style.swift", "App/Start.swift", "App/WorkoutManager.swift"])
+        #expect(scan.frameworksUsed.contains("CoreLocation"))
+        #expect(scan.messages.isEmpty, "\(scan.messages.map(\.locatedMessage))")
+    }
+
     @Test("Files importing a UI framework, or the app's @main, are left out and listed; their intents are said to vanish")
     func leftOutFiles() {
         let scan = Self.scan([
             ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
             ("App/ContentView.swift", "import SwiftUI\nstruct ContentView: View {}\nstruct Lap: AppIntent {}\n"),
-            ("App/Route.swift", "import Foundation\nimport CoreLocation\nfinal class Route {}\n"),
+            ("App/Route.swift", "import Foundation\nimport WatchConnectivity\nfinal class Route {}\n"),
             ("App/Main.swift", "import AppIntents\n@main struct TrailApp {}\n"),
             ("App/Guarded.swift", "#if canImport(UIKit)\nimport UIKit\n#endif\nimport AppIntents\n"),
         ])
         #expect(scan.leftOut.map(\.path) == ["App/ContentView.swift", "App/Route.swift", "App/Main.swift"])
         #expect(scan.leftOut.map(\.isUserInterface) == [true, false, false])
         #expect(scan.leftOut[0].reason == "imports SwiftUI, a UI framework Linux does not have (the app's screens do not run here)")
-        #expect(scan.leftOut[1].reason == "imports CoreLocation, which Linux does not have and actionsim does not stand in for")
+        #expect(scan.leftOut[1].reason == "imports WatchConnectivity, which Linux does not have and actionsim does not stand in for")
         #expect(scan.keptFiles == ["App/Style.swift", "App/Start.swift", "App/Guarded.swift"])
         #expect(scan.warnings.map(\.locatedMessage) == [
             "App/ContentView.swift:3:1: Lap (AppIntent) compiles to nothing on Linux: its file is left out: imports SwiftUI, "

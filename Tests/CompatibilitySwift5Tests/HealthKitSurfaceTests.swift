@@ -72,7 +72,7 @@ struct HealthKitSurfaceSwift5Tests {
         #expect(surface.lines.contains("collection stream 2 true"))
     }
 
-    @Test("A workout mirrors to no iPhone but logs it, has no route builder, and keeps heart-rate zones; WatchKit's device facts")
+    @Test("A workout mirrors to no iPhone but logs it, has a route builder, and keeps heart-rate zones; WatchKit's device facts")
     func workoutAndDevice() async throws {
         let watch = try watch()
         let surface = HealthSurface()

@@ -19,7 +19,7 @@ import tempfile
 # Layer folder -> rank. A module may import modules whose layer's rank is at most its own.
 LAYERS = {
     "Watch": 0,            # the press recognizer and the Action-button system: pure values
-    "AppleFrameworks": 1,  # AppIntents, HealthKit, CoreMotion, os, WatchKit as apps use them
+    "AppleFrameworks": 1,  # AppIntents, HealthKit, CoreMotion, CoreLocation, os, WatchKit as apps use them
     "Simulation": 2,       # the shared event types, the engine, the sensor models
     "Documents": 3,        # YAML with positions, manifests, scenarios and their runner
     "Records": 3,          # the session log, the store, exports and plots, output files

@@ -30,6 +30,11 @@ public protocol ActionButtonHost: Sendable {
     var latestReading: SensorReading? { get }
     /// Tells `observer` of every later reading, until it is deallocated.
     func addReadingObserver(_ observer: any SensorReadingObserver)
+    /// Suspends the calling code until the sensors' next reading, and returns it; nil once
+    /// the run has ended or the task is cancelled. While it waits, the calling code does not
+    /// keep the watch busy: virtual time moves on, as it does for code asleep on the engine's
+    /// clock. (CoreLocation's live updates wait here.)
+    func nextReading() async -> SensorReading?
     /// This watch's own dependencies: what `AppDependencyManager.shared.add` registers while
     /// app code runs on it, so two watches in one test process never share an app's objects.
     var dependencies: AppDependencyManager? { get }
@@ -49,6 +54,7 @@ extension ActionButtonHost {
     public func playHaptic(_ pattern: String) { log("haptic \(pattern)") }
     public var latestReading: SensorReading? { nil }
     public func addReadingObserver(_ observer: any SensorReadingObserver) {}
+    public func nextReading() async -> SensorReading? { nil }
     public var dependencies: AppDependencyManager? { nil }
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
     public func extendRuntime(invocation: Int) {}

@@ -135,10 +135,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     /// The builder of a series to attach to the workout (Apple's page:
-    /// "seriesBuilder(for:)"). On a watch the route's is an `HKWorkoutRouteBuilder`, fed with
-    /// CoreLocation's positions; the simulated watch gives apps no location source, so there
-    /// is no series to build and this is nil, as for a type a builder does not support.
-    public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? { nil }
+    /// "seriesBuilder(for:)"): for the route, an `HKWorkoutRouteBuilder`, fed with
+    /// CoreLocation's positions; nil for a type a builder does not support (heartbeats:
+    /// the simulated sensors measure no beat-to-beat intervals).
+    public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
+        guard seriesType == HKSeriesType.workoutRoute() else { return nil }
+        return HKWorkoutRouteBuilder(healthStore: HKHealthStore(), device: device)
+    }
 
     /// A live builder logs the saved workout.
     func saved(_ workout: HKWorkout) {}

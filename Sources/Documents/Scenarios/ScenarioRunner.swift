@@ -105,6 +105,7 @@ public enum ScenarioRunner {
         func takeAppReading() -> SensorSample? { instrument.takeAppReading() }
         func appReadings(wanted: Bool) { instrument.appReadings(wanted: wanted) }
         var wearer: WearerProfile? { instrument.wearer }
+        var routeStart: RouteStart? { instrument.routeStart }
     }
 
     /// Counts events instead of keeping them.

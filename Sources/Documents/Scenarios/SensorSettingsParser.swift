@@ -8,7 +8,7 @@ import YAMLDocuments
 extension SensorSettings {
     static let topKeys = ["interval", "rate", "profile", "workout", "dive"]
     static let profileKeys = ["age", "sex", "weight", "resting-heart-rate", "max-heart-rate"]
-    static let workoutKeys = ["activities", "pool-length", "route-start"]
+    static let workoutKeys = ["activities", "pool-length", "route-start", "route-bearing"]
     static let diveKeys = ["max-depth", "descent-rate", "bottom-time", "ascent-rate", "safety-stop", "surface-time", "profile",
                            "ascent-rate-limit", "rated-depth", "surface-pressure", "water-density", "surface-temperature",
                            "bottom-temperature", "thermocline", "submersion-depth"]
@@ -69,6 +69,7 @@ extension SensorSettings {
                 settings.workout.routeStart = (try number(pair[0], "latitude", in: -85...85, unit: "°"),
                                                try number(pair[1], "longitude", in: -180...180, unit: "°"))
             }
+            if let v = w["route-bearing"] { settings.workout.routeBearing = try number(v, "route-bearing", in: 0...360, unit: "°") }
         }
         if let v = map["dive"] { try parseDive(v, into: &settings.dive) }
         return settings

@@ -1,4 +1,5 @@
 import ActionButtonCore
+import AppIntents
 
 /// What the host keeps under its one lock (`SimulationHost.core`), and the rules that read
 /// more than one part of it. The parts change together: an intent that falls asleep may make
@@ -15,11 +16,20 @@ struct HostState {
     var quiescence = QuiescenceWait()
     /// The run ended: no one sleeps or waits any more.
     var shutDown = false
+    /// App code waiting for the sensors' next reading (CoreLocation's live updates), by the
+    /// number the wait was given.
+    var readingWaiters: [(id: Int, owner: Int?, continuation: CheckedContinuation<SensorReading?, Never>)] = []
+    private var lastReadingWait = 0
+
+    mutating func nextReadingWait() -> Int {
+        lastReadingWait += 1
+        return lastReadingWait
+    }
 
     /// Every launched task is asleep on the engine's clock (or none runs), and every task
     /// started by app code that has since finished has finished too.
     var isQuiescent: Bool {
-        work.allRunning { schedule.isAsleep($0) } && work.startedWorkFinished
+        work.allRunning { schedule.isAsleep($0) || work.isWaitingForReading($0) } && work.startedWorkFinished
     }
 
     /// No app work running and nothing reported: nothing for the engine to settle.

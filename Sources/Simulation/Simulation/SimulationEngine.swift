@@ -56,9 +56,11 @@ public final class SimulationEngine {
     public private(set) var system: ActionButtonSystem
     public var instruments: [any SimulationInstrument] = [] {
         // The wearer the sensors model is the one the watch's Health app knows (HealthKit's
-        // characteristics and zones read it).
+        // characteristics and zones read it); the route they start is where CoreLocation's
+        // positions begin.
         didSet {
             if let wearer = instruments.lazy.compactMap(\.wearer).first { _ = host.watchObject(WearerProfile.self) { wearer } }
+            if let route = instruments.lazy.compactMap(\.routeStart).first { _ = host.watchObject(RouteStart.self) { route } }
         }
     }
     /// A9 and similar warnings from installing the app.

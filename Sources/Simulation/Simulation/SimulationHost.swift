@@ -192,6 +192,32 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     public func addReadingObserver(_ observer: any SensorReadingObserver) { readings.add(observer) }
 
+    public func nextReading() async -> SensorReading? {
+        let owner = Self.lease?.owner
+        let id = core.withLock { $0.nextReadingWait() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<SensorReading?, Never>) in
+                let (ready, waiter, settled) = core.withLock { state -> (Bool, CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
+                    if state.shutDown || Task.isCancelled { return (true, nil, []) }
+                    state.readingWaiters.append((id, owner, continuation))
+                    if let owner { state.work.readingWaitBegan(by: owner) }
+                    return (false, state.takeWaiterIfQuiescent(), state.work.takeSettledWaiters())
+                }
+                if ready { continuation.resume(returning: nil) }
+                waiter?.resume()
+                for waiter in settled { waiter.resume() }
+            }
+        } onCancel: {
+            let cancelled = core.withLock { state -> CheckedContinuation<SensorReading?, Never>? in
+                guard let index = state.readingWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+                let waiter = state.readingWaiters.remove(at: index)
+                if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) }
+                return waiter.continuation
+            }
+            cancelled?.resume(returning: nil)
+        }
+    }
+
     public var dependencies: AppDependencyManager? { objects.dependencies(ofApp: app.definition.name) }
 
     // MARK: For the engine and its drivers
@@ -247,6 +273,14 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// observer (the simulated frameworks' delegates), inside the watch.
     func publish(_ reading: SensorReading) {
         for observer in readings.publish(reading) { runAppCode { observer.sensorsDidUpdate(reading) } }
+        // Those waiting for it are busy again from this moment, before the driver can ask
+        // whether the watch is quiescent: it waits until they have handled the reading.
+        let waiters = core.withLock { state in
+            defer { state.readingWaiters.removeAll() }
+            for waiter in state.readingWaiters { if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) } }
+            return state.readingWaiters.map(\.continuation)
+        }
+        for waiter in waiters { waiter.resume(returning: reading) }
     }
 
     /// Virtual time: suspends until all app work is finished or asleep on this clock. Returns
@@ -348,12 +382,15 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     /// Ends the run: sleeping intents are cancelled (they never see a later time).
     func shutDown() {
-        let (sleepers, waiters) = core.withLock { state in
+        let (sleepers, waiters, readers) = core.withLock { state in
             state.shutDown = true
-            return (state.schedule.takeAll(), state.work.takeAllSettledWaiters())
+            defer { state.readingWaiters.removeAll() }
+            for waiter in state.readingWaiters { if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) } }
+            return (state.schedule.takeAll(), state.work.takeAllSettledWaiters(), state.readingWaiters.map(\.continuation))
         }
         for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
         for waiter in waiters { waiter.resume() }
+        for reader in readers { reader.resume(returning: nil) }
     }
 
     /// Ends the app's session from outside an intent (a scenario's `end` step, a command).

@@ -16,6 +16,9 @@ struct WorkLedger {
     private var leases: [Int: Int] = [:]
     /// Waiting until no task started by finished app code still runs.
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Owners with tasks suspended until the sensors' next reading (CoreLocation's live
+    /// updates): such a task is idle, as one asleep on the engine's clock is.
+    private var readingWaits: [Int: Int] = [:]
 
     /// A new launched task, running from now on.
     mutating func launch(_ label: String) -> Int {
@@ -64,8 +67,21 @@ struct WorkLedger {
         }
     }
 
-    /// No task started by app code that has since finished is still running.
-    var startedWorkFinished: Bool { leases.keys.allSatisfy { running.contains($0) } }
+    /// No task started by app code that has since finished is still running, unless it
+    /// waits for the next reading. (An owner is taken as idle while one of its tasks waits:
+    /// Swift cannot tell whether another task it started still runs at that moment.)
+    var startedWorkFinished: Bool {
+        leases.keys.allSatisfy { running.contains($0) || readingWaits[$0] != nil }
+    }
+
+    /// Whether a task of `owner` waits for the next reading.
+    func isWaitingForReading(_ owner: Int) -> Bool { readingWaits[owner] != nil }
+
+    mutating func readingWaitBegan(by owner: Int) { readingWaits[owner, default: 0] += 1 }
+
+    mutating func readingWaitEnded(by owner: Int) {
+        if let count = readingWaits[owner], count > 1 { readingWaits[owner] = count - 1 } else { readingWaits[owner] = nil }
+    }
 
     /// Waits for `startedWorkFinished`; false (and the caller resumes it) if it is so already.
     mutating func waitForStartedWork(_ continuation: CheckedContinuation<Void, Never>) -> Bool {

@@ -72,12 +72,15 @@ public protocol SimulationInstrument: AnyObject {
     func appReadings(wanted: Bool)
     /// Who wears the watch, if this instrument knows (the sensors do).
     var wearer: WearerProfile? { get }
+    /// Where the wearer's route starts and heads, if this instrument knows (the sensors do).
+    var routeStart: RouteStart? { get }
 }
 
 extension SimulationInstrument {
     public func takeAppReading() -> SensorSample? { nil }
     public func appReadings(wanted: Bool) {}
     public var wearer: WearerProfile? { nil }
+    public var routeStart: RouteStart? { nil }
 }
 
 // Codable so that a simulated watch in another process can send what happened (ActionButtonHarness).

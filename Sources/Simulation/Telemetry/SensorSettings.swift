@@ -19,12 +19,16 @@ public struct SensorSettings: Hashable, Sendable {
         /// m; swimming distance counts whole lengths of it.
         public var poolLength: Double = 25
         /// Where the simulated route starts (degrees, WGS84).
-        public var routeStart = (latitude: 46.0207, longitude: 7.7491)
+        public var routeStart = (latitude: RouteStart.standard.latitude, longitude: RouteStart.standard.longitude)
+        /// Degrees clockwise from north: the direction the app's positions (CoreLocation)
+        /// head in from the route's start.
+        public var routeBearing: Double = RouteStart.standard.bearing
         public init() {}
 
         public static func == (a: Workout, b: Workout) -> Bool {
             a.activities == b.activities && a.poolLength == b.poolLength
                 && a.routeStart.latitude == b.routeStart.latitude && a.routeStart.longitude == b.routeStart.longitude
+                && a.routeBearing == b.routeBearing
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -32,6 +36,7 @@ public struct SensorSettings: Hashable, Sendable {
             hasher.combine(poolLength)
             hasher.combine(routeStart.latitude)
             hasher.combine(routeStart.longitude)
+            hasher.combine(routeBearing)
         }
 
         /// The sensor model of a workout session: the scenario's override for its style, else

@@ -149,6 +149,12 @@ public final class SensorSuite: SimulationInstrument {
     /// The scenario's wearer, for the watch's Health app.
     public var wearer: WearerProfile? { WearerProfile(settings.profile) }
 
+    /// The scenario's route start and bearing, where the watch's CoreLocation positions begin.
+    public var routeStart: RouteStart? {
+        RouteStart(latitude: settings.workout.routeStart.latitude, longitude: settings.workout.routeStart.longitude,
+                   bearing: settings.workout.routeBearing)
+    }
+
     public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {
         guard active != nil, active?.pausedAt == nil else { return }
         if let appAt = active!.nextAppReading, appAt < active!.nextElapsed {

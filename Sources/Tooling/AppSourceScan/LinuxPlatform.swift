@@ -5,7 +5,9 @@
 public enum LinuxPlatform {
     /// actionsim's stand-ins for Apple's frameworks, each a library product of the actionsim
     /// package with Apple's module name. A file that imports one gets it as a dependency.
-    public static let frameworkStandIns: [String] = ["AppIntents", "HealthKit", "CoreMotion", "os", "OSLog", "WatchKit", "Combine"]
+    public static let frameworkStandIns: [String] = [
+        "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit", "Combine",
+    ]
 
     /// Modules the Swift toolchain itself has on Linux.
     public static let toolchainModules: Set<String> = [

@@ -229,7 +229,7 @@ class HealthSurface: HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
         builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
         builder.delegate = self
         self.builder = builder
-        lines.append("route builder \(builder.seriesBuilder(for: HKSeriesType.workoutRoute()) == nil)")
+        lines.append("route builder \(builder.seriesBuilder(for: HKSeriesType.workoutRoute()) is HKWorkoutRouteBuilder)")
         let source = builder.dataSource
         source?.enableCollection(for: HKQuantityType(.runningPower), predicate: nil)
         lines.append("collects power \(source?.typesToCollect.contains(HKQuantityType(.runningPower)) == true)")

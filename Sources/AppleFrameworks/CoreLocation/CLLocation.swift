@@ -1,0 +1,100 @@
+import Foundation
+
+/// A position, its altitude, speed and course, how good they are and when (Apple's page:
+/// "CLLocation"). Immutable, so it crosses actors freely, as Apple's does.
+open class CLLocation: NSObject, @unchecked Sendable {
+    // @unchecked: immutable.
+    public let coordinate: CLLocationCoordinate2D
+    /// Metres above sea level.
+    public let altitude: CLLocationDistance
+    /// Metres; negative when the coordinate is invalid.
+    public let horizontalAccuracy: CLLocationAccuracy
+    /// Metres; negative when the altitude is invalid.
+    public let verticalAccuracy: CLLocationAccuracy
+    /// Metres above the WGS84 ellipsoid; the simulated world is a sphere, so it equals `altitude`.
+    public let ellipsoidalAltitude: CLLocationDistance
+    /// Degrees clockwise from true north; negative when unknown.
+    public let course: CLLocationDirection
+    public let courseAccuracy: CLLocationDirectionAccuracy
+    /// Metres per second; negative when unknown.
+    public let speed: CLLocationSpeed
+    public let speedAccuracy: CLLocationSpeedAccuracy
+    public let timestamp: Date
+
+    public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.init(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
+                  horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
+                  timestamp: Date())
+    }
+
+    public convenience init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+                            verticalAccuracy vAccuracy: CLLocationAccuracy, timestamp: Date) {
+        self.init(coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+                  course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1, timestamp: timestamp)
+    }
+
+    public convenience init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+                            verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed,
+                            timestamp: Date) {
+        self.init(coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy, verticalAccuracy: vAccuracy,
+                  course: course, courseAccuracy: -1, speed: speed, speedAccuracy: -1, timestamp: timestamp)
+    }
+
+    public init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+                verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
+                speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date) {
+        self.coordinate = coordinate
+        self.altitude = altitude
+        self.ellipsoidalAltitude = altitude
+        self.horizontalAccuracy = hAccuracy
+        self.verticalAccuracy = vAccuracy
+        self.course = course
+        self.courseAccuracy = courseAccuracy
+        self.speed = speed
+        self.speedAccuracy = speedAccuracy
+        self.timestamp = timestamp
+        super.init()
+    }
+
+    /// The distance along the Earth's surface to `location`, in metres, ignoring altitude:
+    /// the great circle of a sphere of the Earth's mean radius (haversine). Apple works on
+    /// the WGS84 ellipsoid; the two differ by under 0.5 %.
+    public func distance(from location: CLLocation) -> CLLocationDistance {
+        GreatCircle.distance(from: location.coordinate, to: coordinate)
+    }
+
+    open override var description: String {
+        String(format: "<%+.8f,%+.8f> +/- %.2fm (speed %.2f mps / course %.2f) @ ", coordinate.latitude, coordinate.longitude,
+               horizontalAccuracy, speed, course) + timestamp.description
+    }
+}
+
+/// Sums on a sphere of the Earth's mean radius: how far apart two coordinates are, and
+/// where a bearing and a distance lead. The simulated route and `distance(from:)` share it,
+/// so the distances between an app's locations add up to the distance the sensors measured.
+enum GreatCircle {
+    /// Metres: the Earth's mean radius (IUGG).
+    static let earthRadius = 6_371_008.8
+
+    static func distance(from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D) -> CLLocationDistance {
+        let φ1 = radians(a.latitude), φ2 = radians(b.latitude)
+        let Δφ = φ2 - φ1, Δλ = radians(b.longitude - a.longitude)
+        let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * earthRadius * asin(Swift.min(1, h.squareRoot()))
+    }
+
+    /// The coordinate `distance` metres from `start` along the great circle that leaves it
+    /// at `bearing` degrees.
+    static func destination(from start: CLLocationCoordinate2D, bearing: Double, distance: Double) -> CLLocationCoordinate2D {
+        let δ = distance / earthRadius, θ = radians(bearing)
+        let φ1 = radians(start.latitude), λ1 = radians(start.longitude)
+        let φ2 = asin(sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ))
+        let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sin(φ2))
+        var longitude = degrees(λ2)
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return CLLocationCoordinate2D(latitude: degrees(φ2), longitude: longitude)
+    }
+
+    private static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
+    private static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
+}
