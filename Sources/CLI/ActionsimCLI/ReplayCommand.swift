@@ -171,6 +171,9 @@ struct ReplayCommand: AsyncParsableCommand {
             for line in records.opened { Terminal.warning(line) }
             sinks += records.sinks
             let recorder = records.recorder
+            // A virtual replay's batches are cut by rows only: what a commit holds must not
+            // depend on how fast the machine runs the replay (a full disk's report says it).
+            if !realtime { recorder?.batchInterval = nil }
             let labLink = recorder.flatMap { recorder in store.flatMap { LabLink(settings: $0, recorder: recorder, metrics: nil, live: realtime) } }
             sinks.append(live)
             if let page { sinks.append(page.feed) }

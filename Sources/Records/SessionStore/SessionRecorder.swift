@@ -10,8 +10,9 @@ import Telemetry
 ///
 /// A session's row is committed the moment it starts, so a crash can always be recovered;
 /// its samples and events are buffered and committed in batches — when enough are waiting
-/// or a second of real time has passed since the last batch — so a virtual replay writes
-/// 36,000 samples in a handful of transactions (T4). Pauses and ends send their batch at once.
+/// or (in a real-time run) a second of real time has passed since the last batch — so a
+/// virtual replay writes 36,000 samples in a handful of transactions (T4), the same ones on
+/// any machine however busy. Pauses and ends send their batch at once.
 ///
 /// Batches are committed on the store's own writer queue while the run goes on, so that a
 /// commit never holds up the engine (in a live run, the next press's dispatch). At most one
@@ -116,11 +117,12 @@ public final class SessionRecorder: SimulationEventSink {
     private var lastCommit: Int64
     private let monotonicNanoseconds: () -> Int64
 
-    /// Send a batch once this many rows wait, or this long after the last one. The last
+    /// Send a batch once this many rows wait, or this long after the last one (nil: by rows
+    /// only, as a virtual replay does, whose time is not the machine's). The last
     /// batch is committed after the run ends, so a smaller one keeps the store in step with
     /// a replay: at 4096 rows a 2-hour dive waited on half its rows at the end.
     public let batchRows = 1024
-    public var batchInterval: Int64 = 1_000_000_000
+    public var batchInterval: Int64? = 1_000_000_000
     /// Commit each batch on the calling thread instead of GRDB's writer queue. A replay
     /// wants the queue (the run goes on while SQLite writes); the live loop, which sends a
     /// small batch a second, wants no other thread woken for it (idle cost, P4).
@@ -159,7 +161,7 @@ public final class SessionRecorder: SimulationEventSink {
             if change == .ended { end(at: event.time) } else { send() }
             return
         }
-        if pendingSamples.count + pendingEvents.count >= batchRows || monotonicNanoseconds() - lastCommit >= batchInterval {
+        if pendingSamples.count + pendingEvents.count >= batchRows || batchInterval.map({ monotonicNanoseconds() - lastCommit >= $0 }) ?? false {
             send()
         }
     }
