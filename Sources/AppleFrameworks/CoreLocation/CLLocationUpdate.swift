@@ -34,14 +34,12 @@ public struct CLLocationUpdate: Sendable {
 
     /// What kind of moving the updates are for (Apple's page: "CLLocationUpdate.LiveConfiguration").
     /// The simulated positions are the same for each.
-    public struct LiveConfiguration: Hashable, Sendable {
-        let name: String
-
-        public static let `default` = LiveConfiguration(name: "default")
-        public static let automotiveNavigation = LiveConfiguration(name: "automotiveNavigation")
-        public static let otherNavigation = LiveConfiguration(name: "otherNavigation")
-        public static let fitness = LiveConfiguration(name: "fitness")
-        public static let airborne = LiveConfiguration(name: "airborne")
+    public enum LiveConfiguration: Hashable, Sendable {
+        case `default`
+        case automotiveNavigation
+        case otherNavigation
+        case fitness
+        case airborne
     }
 
     /// The wearer's location now, then one update with each reading of the sensors (1 Hz by
