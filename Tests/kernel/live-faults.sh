@@ -86,6 +86,8 @@ if [ "$WHAT" = all ]; then
   wait $runA
   check "run A exits 0 after the clock jumps" test $? = 0
   emit jumps.txt /tmp/jumps.txt
+  emit jumpA.err /tmp/jumpA.err
+  emit jumpB.err /tmp/jumpB.err
   emit jumpA.jsonl "$(ls /tmp/logs/jumpA/*.jsonl | head -n 1)"
   emit jumpB.jsonl "$(ls /tmp/logs/jumpB/*.jsonl | head -n 1)"
 fi
