@@ -85,9 +85,12 @@ extension HostileInputRoundTwoTests {
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
     }
 
+    /// The sockets the process holds, each counted once by its inode: /proc's listing is read
+    /// while descriptors are closed and taken, and can name one twice.
     static func openSockets(_ pid: Int32) -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "").hasPrefix("socket:") }.count
+        let links = fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+        return Set(links.filter { $0.hasPrefix("socket:") }).count
     }
 
     /// The port in the first `http://HOST:PORT/` the server printed after `label`.
