@@ -15,4 +15,11 @@ struct CommandLineHintTests {
         #expect(other.status == 2)
         #expect(!other.stderr.contains("hint:"), "\(other.stderr)")
     }
+
+    @Test("inject --start-when in a folder that does not exist: said before any device is made, exit 2 (the file would never come)")
+    func startWhenFolderMissing() async throws {
+        let result = try await CLI.run(["inject", "--device-name", "x", "--start-when", "/no/such/folder/go", "scenarios/demo.yaml"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr == "error: --start-when /no/such/folder/go: the folder /no/such/folder does not exist, so the file never will\n")
+    }
 }

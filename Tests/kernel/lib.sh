@@ -199,3 +199,27 @@ check() {
   if "$@"; then echo "PASS: $_what"
   else echo "FAIL: $_what"; ACTIONSIM_FAILS=$((ACTIONSIM_FAILS + 1)); fi
 }
+
+# wait_for_stopped PID [TIMEOUT_SECS]: wait until a process SIGSTOP was sent to is stopped
+# (state T in /proc/PID/stat): the signal is delivered when the process next runs, not when
+# kill returns. Default 10 s; fails if it never stops.
+wait_for_stopped() {
+  _tries=$(( ${2:-10} * 100 ))
+  while [ "$(sed 's/.*) \(.\).*/\1/' /proc/$1/stat 2>/dev/null)" != T ] && [ "$_tries" -gt 0 ]; do
+    usleep 10000; _tries=$((_tries - 1))
+  done
+  [ "$(sed 's/.*) \(.\).*/\1/' /proc/$1/stat 2>/dev/null)" = T ]
+}
+
+# go FILE: tell an injector started with --start-when FILE that its readers are ready.
+go() { touch "$1"; }
+
+# wait_for_open PID PATH [TIMEOUT_SECS]: wait until process PID holds PATH open (a reader
+# such as evemu-record has opened the device node). Default 30 s; fails if it never does.
+wait_for_open() {
+  _tries=$(( ${3:-30} * 100 ))
+  while ! ls -l /proc/$1/fd 2>/dev/null | grep -q " $2\$" && [ "$_tries" -gt 0 ]; do
+    usleep 10000; _tries=$((_tries - 1))
+  done
+  ls -l /proc/$1/fd 2>/dev/null | grep -q " $2\$"
+}

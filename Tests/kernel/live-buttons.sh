@@ -11,7 +11,8 @@ mkdir -p /tmp/logs/evdev /tmp/rec
 
 echo "== evdev: devices/gpio-key-overlay.yaml on a uinput device, unplugged and plugged back"
 NAME="actionsim test buttons"
-actionsim inject --device-name "$NAME" --delay 3s /files/inject-before-unplug.yaml > /tmp/inject1.out 2>&1 &
+# Each injector plays once its readers are ready (--start-when), not after a guessed delay.
+actionsim inject --device-name "$NAME" --delay 0s --start-when /tmp/inject1-go /files/inject-before-unplug.yaml > /tmp/inject1.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject1.out "created /dev/input/event"
 injected=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/inject1.out)
@@ -21,7 +22,9 @@ evemu=$!
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running \
   --log-dir /tmp/logs/evdev --json > /tmp/evdev.out 2> /tmp/evdev.err < /dev/null &
 run=$!
-check "run opened the injected device" wait_for_text /tmp/evdev.out "live input" 10
+check "run opened the injected device" wait_for_text /tmp/evdev.out "live input" 60
+wait_for_open $evemu "$injected" || echo "evemu-record never opened $injected" >&2
+go /tmp/inject1-go
 wait $inject
 check "the first injector played and removed its device" grep -q "removed" /tmp/inject1.out
 kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
@@ -34,11 +37,15 @@ emit imported-replay.jsonl /tmp/imported-replay.jsonl
 # The device comes back once the run has said it lost it (plugged back, not never gone).
 wait_for_unplugged /tmp/evdev.err 1
 # The second injector turns on the kernel's autorepeat; evemu-record shows the repeats it made.
-actionsim inject --device-name "$NAME" --delay 1s --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1 &
+actionsim inject --device-name "$NAME" --delay 0s --start-when /tmp/inject2-go --autorepeat /files/inject-after-replug.yaml > /tmp/inject2.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject2.out "created /dev/input/event"
 evemu-record "$(node_of /tmp/inject2.out)" > /tmp/autorepeat.evemu 2> /tmp/evemu-record2.err &
 evemu=$!
+# The run has reopened the device it lost, and evemu-record reads it: play.
+wait_for_count /tmp/evdev.err "is back" 1 60 || echo "the run never reopened the replugged device" >&2
+wait_for_open $evemu "$(node_of /tmp/inject2.out)" || echo "evemu-record never opened the replugged device" >&2
+go /tmp/inject2-go
 wait $inject
 kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
 check "the second injector played its presses" grep -q "removed" /tmp/inject2.out
@@ -70,21 +77,21 @@ keys="A B C D E F G H I J K L M N O P Q R S T U V W X Y Z 1 2 3 4 5 6 7 8 9 0 F1
   done
   echo "  - {at: 1500ms, button: action, edge: up}"
 } > /files/flood.yaml
-actionsim inject --device-name "actionsim flood" --delay 3s /files/flood.yaml > /tmp/inject4.out 2>&1 &
+actionsim inject --device-name "actionsim flood" --delay 0s --start-when /tmp/flood-go /files/flood.yaml > /tmp/inject4.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject4.out "created /dev/input/event"
-created=$(uptime_ms)
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/flood --json > /tmp/flood.out 2> /tmp/flood.err < /dev/null &
 run=$!
-wait_for_text /tmp/flood.out "live input" 10
+wait_for_text /tmp/flood.out "live input" 60
 kill -STOP $run
-stopped=$(( $(uptime_ms) - created ))
-check "the reader was stopped before the flood began (${stopped} ms after the device was made; the flood starts at 3000)" \
-  test "$stopped" -lt 2900
-# The flood runs 3.0-3.45 s after the device was made and Action is let go at 4.5 s: the
-# reader goes on between the two, whenever it was stopped.
-while [ $(( $(uptime_ms) - created )) -lt 3900 ]; do usleep 50000; done
+check "the reader was stopped before the flood began" wait_for_stopped $run
+go /tmp/flood-go
+wait_for_text /tmp/inject4.out "inject: playing" 60
+playing=$(uptime_ms)
+# The flood runs 0-0.45 s after the injector began and Action is let go at 1.5 s: the reader
+# goes on between the two (the injector's own schedule, the one time this test keeps).
+while [ $(( $(uptime_ms) - playing )) -lt 900 ]; do usleep 50000; done
 kill -CONT $run
 wait $inject
 wait_for_unplugged /tmp/flood.err 1
@@ -94,7 +101,7 @@ check "run exits 0 after the overflow" test $? = 0
 emit flood-live.jsonl "$(ls /tmp/logs/flood/*.jsonl | head -n 1)"
 
 echo "== evdev grab: devices/usb-keyboard.yaml (grab: true) with --input"
-actionsim inject --device-name "actionsim grab test" --device /files/usb-keyboard.yaml --delay 3s \
+actionsim inject --device-name "actionsim grab test" --device /files/usb-keyboard.yaml --delay 0s --start-when /tmp/grab-go \
   /files/inject-before-unplug.yaml > /tmp/inject3.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject3.out "created /dev/input/event"
@@ -102,11 +109,12 @@ kbd=$(sed -n 's/.*created \(\/dev\/input\/event[0-9]*\).*/\1/p' /tmp/inject3.out
 actionsim run --device /files/usb-keyboard.yaml --input "$kbd" --app $APP --log-dir /tmp/logs/grab --json \
   > /tmp/grab.out 2> /tmp/grab.err < /dev/null &
 run=$!
-wait_for_text /tmp/grab.out "live input" 10
+wait_for_text /tmp/grab.out "live input" 60
 actionsim run --device /files/usb-keyboard.yaml --input "$kbd" --app $APP --no-log > /tmp/grab2.out 2>&1 < /dev/null
 check "a second grab of the same keyboard exits 3" test $? = 3
 check "and says the device is busy" grep -q "cannot grab (EVIOCGRAB) $kbd: it is busy" /tmp/grab2.out
 emit grab2.txt /tmp/grab2.out
+go /tmp/grab-go
 wait $inject
 wait_for_unplugged /tmp/grab.err 1
 kill -TERM $run
@@ -114,9 +122,9 @@ wait $run
 emit grab-live.jsonl "$(ls /tmp/logs/grab/*.jsonl | head -n 1)"
 
 echo "== evdev grab waits for held keys: F13 is down when run starts, as Enter is when run is started from that keyboard"
-printf 'name: grab wait\napp: trailrunner.yaml\nsettings: {action: workout, first-press: running}\nsteps:\n  - {at: 0s, button: action, edge: down}\n  - {at: 2500ms, button: action, edge: up}\n  - {at: 4s, gesture: press}\n' \
+printf 'name: grab wait\napp: trailrunner.yaml\nsettings: {action: workout, first-press: running}\nsteps:\n  - {at: 0s, button: action, edge: down}\n  - {at: 6s, button: action, edge: up}\n  - {at: 7500ms, gesture: press}\n' \
   > /files/held.yaml
-actionsim inject --device-name "actionsim held key" --device /files/usb-keyboard.yaml --delay 1s --keep 1s \
+actionsim inject --device-name "actionsim held key" --device /files/usb-keyboard.yaml --delay 0s --start-when /tmp/held-go --keep 1s \
   /files/held.yaml > /tmp/inject5.out 2>&1 &
 inject=$!
 wait_for_text /tmp/inject5.out "created /dev/input/event"
@@ -124,20 +132,25 @@ held=$(node_of /tmp/inject5.out)
 # Another reader, as the desktop is: it must see F13 let go.
 evemu-record "$held" > /tmp/held.evemu 2> /tmp/evemu-record3.err &
 evemu=$!
+wait_for_open $evemu "$held" || echo "evemu-record never opened $held" >&2
+go /tmp/held-go
+wait_for_text /tmp/inject5.out "inject: playing" 60
 created=$(uptime_ms)
-while [ $(( $(uptime_ms) - created )) -lt 1800 ]; do usleep 50000; done
+# F13 goes down as the injector begins; run starts once it is down (0.3 s: the injector's
+# first write), and must open the keyboard before F13 is let go at 6 s.
+while [ $(( $(uptime_ms) - created )) -lt 300 ]; do usleep 50000; done
 actionsim run --device /files/usb-keyboard.yaml --input "$held" --app $APP --log-dir /tmp/logs/held --json \
   > /tmp/held.out 2> /tmp/held.err < /dev/null &
 run=$!
-wait_for_text /tmp/held.out "live input" 10
+wait_for_text /tmp/held.out "live input" 60
 started=$(( $(uptime_ms) - created ))
 wait $inject
 kill $evemu 2>/dev/null; wait $evemu 2>/dev/null
 wait_for_unplugged /tmp/held.err 1
 kill -TERM $run
 wait $run
-echo "held: run opened the device $started ms after it was made (F13 down at 1000, up at 3500)" | tee /tmp/held-times.txt
-check "run opened the keyboard while F13 was held (${started} ms; F13 is let go at 3500)" test "$started" -lt 3400
+echo "held: run opened the device $started ms after the injector began (F13 down at 0, up at 6000)" | tee /tmp/held-times.txt
+check "run opened the keyboard while F13 was held (${started} ms; F13 is let go at 6000)" test "$started" -lt 5900
 emit held.evemu /tmp/held.evemu
 emit held-live.jsonl "$(ls /tmp/logs/held/*.jsonl | head -n 1)"
 emit held.err /tmp/held.err
@@ -158,7 +171,7 @@ emit gk-debugfs.txt /tmp/gk-debugfs.txt
 actionsim run --device /files/gpio-key-overlay.yaml --app $APP --first-press running --no-store \
   --log-dir /tmp/logs/gk --json > /tmp/gk.out 2> /tmp/gk.err < /dev/null &
 run=$!
-check "run opened the gpio-keys devices" wait_for_text /tmp/gk.out "live input" 10
+check "run opened the gpio-keys devices" wait_for_text /tmp/gk.out "live input" 60
 # Each gesture waits for the intent before it to return (a press while one runs is ignored
 # as busy, A10), however slow the emulated guest is; the run is stopped once the last one has.
 gpiosim_press 17; usleep 100000; gpiosim_release 17

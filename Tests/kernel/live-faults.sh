@@ -48,9 +48,9 @@ if [ "$WHAT" = all ]; then
   echo "== fault: the wall clock jumps an hour forward, then two hours back, during sessions"
   # A: a start intent that takes 31 s, so the 30 s start deadline fires (A5).
   # B: TrailRunner sampled at 1 Hz, presses and a hold played across the jumps.
-  actionsim inject --device-name "actionsim jump A" --delay 2s --keep 1s /files/udev-probe.yaml > /tmp/jumpA-inject.out 2>&1 &
+  actionsim inject --device-name "actionsim jump A" --delay 0s --start-when /tmp/jump-go --keep 1s /files/udev-probe.yaml > /tmp/jumpA-inject.out 2>&1 &
   injectA=$!
-  actionsim inject --device-name "actionsim jump B" --delay 2s /files/inject-clock-jump.yaml > /tmp/jumpB-inject.out 2>&1 &
+  actionsim inject --device-name "actionsim jump B" --delay 0s --start-when /tmp/jump-go /files/inject-clock-jump.yaml > /tmp/jumpB-inject.out 2>&1 &
   injectB=$!
   wait_for_text /tmp/jumpA-inject.out "created /dev/input/event"
   wait_for_text /tmp/jumpB-inject.out "created /dev/input/event"
@@ -61,6 +61,10 @@ if [ "$WHAT" = all ]; then
     --no-store --log-dir /tmp/logs/jumpB --json > /dev/null 2> /tmp/jumpB.err < /dev/null &
   runB=$!
   start_ms=$(uptime_ms)
+  # Both injectors play once both runs read their devices.
+  wait_for_text /tmp/jumpA.err "live loop at nice" 60 || echo "run A never started its loop" >&2
+  wait_for_text /tmp/jumpB.err "live loop at nice" 60 || echo "run B never started its loop" >&2
+  go /tmp/jump-go
   # The clock jumps once both runs are under way: A's start intent performing (its deadline
   # pending), B sampling; the back jump once B has sampled three times since the forward one.
   logA=$(first_match '/tmp/logs/jumpA/*.jsonl'); logB=$(first_match '/tmp/logs/jumpB/*.jsonl')

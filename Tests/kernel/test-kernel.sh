@@ -212,7 +212,7 @@ gpio_checks() {
   fi
   local stall=$f/stall-live-$api.jsonl
   if [[ -s $stall ]]; then
-    echo "== a stall of 12 s while 301 edges came, $api"
+    echo "== a stall (10 s after the last of 301 edges), $api"
     read -r _ stopped flips_start flips_end resumed < <(grep '^stall ' "$f/stall-times-$api.txt")
     echo "   uptime: stopped $stopped, flips $flips_start..$flips_end, resumed $resumed (ms)"
     check "$api: 6: the stalled edges keep their kernel times (the first at the flips, ~10 s before the read), no read-time stand-in" jq_is "$stall" \

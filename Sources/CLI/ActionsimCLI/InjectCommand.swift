@@ -29,6 +29,12 @@ struct InjectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Wait this long after creating the device before the first press (e.g. 1s).", valueName: "time"))
     var delay: String = "1s"
 
+    @Option(name: .customLong("start-when"), help: ArgumentHelp(
+        "Wait until this file exists before --delay and the first press.",
+        discussion: "How a script says its readers are ready (touch the file once `actionsim run` has printed its live input line), instead of guessing a delay long enough for a busy machine.",
+        valueName: "file"))
+    var startWhen: String?
+
     @Option(name: .customLong("keep"), help: ArgumentHelp("Keep the device this long after the last press before removing it.", valueName: "time"))
     var keep: String = "0s"
 
@@ -44,6 +50,7 @@ struct InjectCommand: ParsableCommand {
     func run() throws {
         let delay = try Self.duration(self.delay, option: "--delay")
         let keep = try Self.duration(self.keep, option: "--keep")
+        if let startWhen { try Self.checkStartWhen(startWhen) }
         var input: EvdevInput?
         var loaded: DeviceProfile?
         if let profile {
@@ -63,12 +70,33 @@ struct InjectCommand: ParsableCommand {
         let out = OutputBuffer(immediate: true)
         out.line("inject: created \(device.devicePath ?? "?") \"\(deviceName)\"; \(writes.count) key events over "
                  + TimeFormat.duration(writes.last.map { $0.time - .zero } ?? .zero))
+        if let startWhen { try Self.wait(forFile: startWhen) }
+        out.line("inject: playing")
         let start = RealClock.monotonicNow().nanoseconds + delay.nanoseconds
         try ScenarioInjector.play(writes, into: device, startingAt: start)
         let end = RealClock.monotonicNow().nanoseconds
         ScenarioInjector.sleepUntil(end + keep.nanoseconds)
         device.close()
         out.line("inject: played \(writes.count) key events; removed \"\(deviceName)\"")
+    }
+
+    /// Blocks (in inotify, not a poll) until `path` exists.
+    static func wait(forFile path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let watch = try DirectoryWatch(directories: [directory.isEmpty ? "." : directory])
+        while !FileManager.default.fileExists(atPath: path) {
+            Waiting.untilReadable(watch.fileDescriptor)
+            _ = watch.drain()
+        }
+    }
+
+    /// A `--start-when` file whose folder is missing would never come: said before anything is made.
+    static func checkStartWhen(_ path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError.badInput("--start-when \(path): the folder \(directory) does not exist, so the file never will")
+        }
     }
 
     static func duration(_ text: String, option: String) throws -> Duration {

@@ -13,6 +13,12 @@ public enum Waiting {
         return ready > 0
     }
 
+    /// Blocks until a read of `descriptor` would return at once.
+    public static func untilReadable(_ descriptor: Int32) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+    }
+
     /// Sleeps until `deadline` on `CLOCK_MONOTONIC` (ns), the kernel's input clock.
     public static func sleep(untilMonotonic deadline: Int64) {
         var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
