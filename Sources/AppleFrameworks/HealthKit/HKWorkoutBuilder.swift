@@ -248,14 +248,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     /// The builder's now: the app's clock here, the engine's in a live builder.
     var now: Date { Date() }
 
-    private func report(_ completion: @Sendable (Bool, (any Error)?) -> Void, _ body: () throws -> Void) {
-        do {
-            try body()
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
-    }
+
 }
 
 /// Builds a series sample attached to a workout (Apple's page: "HKSeriesBuilder").
@@ -372,5 +365,16 @@ public final class HKDevice: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(model)
+    }
+}
+
+/// Runs `body` and hands its outcome to a completion handler of HealthKit's `(success, error)`
+/// shape: the builders' (workout and route) one way to answer such a handler.
+func report(_ completion: @Sendable (Bool, (any Error)?) -> Void, _ body: () throws -> Void) {
+    do {
+        try body()
+        completion(true, nil)
+    } catch {
+        completion(false, error)
     }
 }

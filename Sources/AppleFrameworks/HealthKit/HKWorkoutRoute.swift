@@ -113,15 +113,6 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
         ActionButtonRuntime.host?.log("workout route saved: \(locations.count) locations, \(Int(length.rounded())) m")
         return route
     }
-
-    private func report(_ completion: @Sendable (Bool, (any Error)?) -> Void, _ body: () throws -> Void) {
-        do {
-            try body()
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
-    }
 }
 
 /// Reads a route's locations (Apple's page: "HKWorkoutRouteQuery"): the handler gets them

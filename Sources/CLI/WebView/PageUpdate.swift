@@ -28,36 +28,15 @@ enum PageUpdate: Encodable, Equatable {
         var app: String
         var run: String
         var canPress: Bool
-        /// Why this page may not press (nil when it may): written as `null`, not left out.
-        var refusal: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(title, forKey: .title)
-            try container.encode(action, forKey: .action)
-            try container.encode(app, forKey: .app)
-            try container.encode(run, forKey: .run)
-            try container.encode(canPress, forKey: .canPress)
-            try container.encode(refusal, forKey: .refusal)
-        }
-
-        private enum CodingKeys: String, CodingKey { case mode, title, action, app, run, canPress, refusal }
+        /// Why this page may not press (nil when it may).
+        @WrittenAsNull var refusal: String?
     }
 
     /// One event: its line in the session log (`EventEncoding`'s JSON, which the page parses
     /// as any reader of the log does) and its line in the timeline (nil for none).
     struct Event: Encodable, Equatable {
         var log: String
-        var line: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(log, forKey: .log)
-            try container.encode(line, forKey: .line)
-        }
-
-        private enum CodingKeys: String, CodingKey { case log, line }
+        @WrittenAsNull var line: String?
     }
 
     struct Chart: Encodable, Equatable {
@@ -72,28 +51,19 @@ enum PageUpdate: Encodable, Equatable {
     /// Where the chart put time (`t0`, `t1` in seconds at `x0`, `x1`) and its panels' height,
     /// for the page's cursor. A figure that is not finite is `null`.
     struct Axis: Encodable, Equatable {
-        var t0: Double?
-        var t1: Double?
-        var x0: Double?
-        var x1: Double?
-        var width: Double?
-        var top: Double?
-        var bottom: Double?
+        @WrittenAsNull var t0: Double?
+        @WrittenAsNull var t1: Double?
+        @WrittenAsNull var x0: Double?
+        @WrittenAsNull var x1: Double?
+        @WrittenAsNull var width: Double?
+        @WrittenAsNull var top: Double?
+        @WrittenAsNull var bottom: Double?
 
         init(t0: Double, t1: Double, x0: Double, x1: Double, width: Double, top: Double, bottom: Double) {
             func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
             (self.t0, self.t1, self.x0, self.x1) = (finite(t0), finite(t1), finite(x0), finite(x1))
             (self.width, self.top, self.bottom) = (finite(width), finite(top), finite(bottom))
         }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            for (key, value) in [(CodingKeys.t0, t0), (.t1, t1), (.x0, x0), (.x1, x1), (.width, width), (.top, top), (.bottom, bottom)] {
-                try container.encode(value, forKey: key)
-            }
-        }
-
-        private enum CodingKeys: String, CodingKey { case t0, t1, x0, x1, width, top, bottom }
     }
 
     private enum CodingKeys: String, CodingKey { case type }
@@ -145,5 +115,19 @@ enum PageUpdate: Encodable, Equatable {
         // fail. Should it, the page is told, as it is of a chart it cannot have.
         guard let data = try? encoder.encode(self) else { return #"{"type":"refused","message":"the server could not encode a message"}"# }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// An optional field written as `null` when it is nil, not left out as the encoder would:
+/// the page's script tells "none" by `null`.
+@propertyWrapper
+struct WrittenAsNull<Value: Encodable & Equatable>: Encodable, Equatable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
     }
 }

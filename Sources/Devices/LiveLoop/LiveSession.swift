@@ -156,17 +156,17 @@ public final class LiveSession {
         sources = try openSources(configuration.profile, debounce: configuration.recognizer.debounce)
         defer { closeSources() }
         onReady?()
-        for source in sources { log("live input: \(source.summary)", warning: false, at: .zero) }
+        for source in sources { log("live input: \(source.summary)", at: .zero) }
         useKernelDebounce(configuration.recognizer, at: .zero)
         let nice = EventLoop.raiseThreadPriority()
         log(nice <= EventLoop.preferredNice
                 ? "live loop at nice \(nice)"
                 : "live loop at nice \(nice): not allowed nice \(EventLoop.preferredNice) (RLIMIT_NICE); on a busy machine, fast input may overflow the kernel's buffer",
-            warning: false, at: .zero)
+            at: .zero)
         for source in sources {
             if let gpio = source as? GPIOSource {
                 for line in gpio.linesActiveAtStart() {
-                    log("line \(line) reads pressed at start: check the profile's active-low and bias", warning: true, at: .zero)
+                    log(.input("line \(line) reads pressed at start: check the profile's active-low and bias"), at: .zero)
                 }
             }
         }
@@ -287,8 +287,8 @@ public final class LiveSession {
         engine.finish(at: end)
         recorder?.finish(at: end)
         let longestWakeUp = Duration.nanoseconds(longest)
-        log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", warning: false, at: end)
-        log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", warning: false, at: end)
+        log("live session ended (\(stop!)) after \(loop.wakeCount) event-loop wake-ups", at: end)
+        log("the longest wake-up kept the loop from its devices for \(TimeFormat.duration(longestWakeUp))", at: end)
         sink.flush()
         flushLog()
         return Outcome(reason: stop!, endTime: end, wakeUps: loop.wakeCount, longestWakeUp: longestWakeUp)
@@ -301,14 +301,14 @@ public final class LiveSession {
     private func suspend(_ signals: SignalPipe) -> Int64 {
         let now = clock.now
         engine.advance(to: now)
-        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", warning: false, at: now)
+        log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", at: now)
         flushLog()
         for source in sources { source.suspend() }
         signals.stopProcess()
         for source in sources { source.resume() }
         let later = clock.now
         engine.advance(to: later)
-        log("continued after \(TimeFormat.duration(later - now))", warning: false, at: later)
+        log("continued after \(TimeFormat.duration(later - now))", at: later)
         return later.nanoseconds - now.nanoseconds
     }
 
@@ -390,7 +390,7 @@ public final class LiveSession {
                     inputEnded = true
                 }
             case .status(let text):
-                log(text, warning: false, at: now)
+                log(text, at: now)
             case .warning(let warning):
                 log(warning, at: now)
             }
@@ -427,13 +427,12 @@ public final class LiveSession {
         let kernel = sources.compactMap { ($0 as? GPIOSource)?.kernelDebounce }.max() ?? .zero
         if kernel > .zero, kernel >= wanted.debounce {
             effective.debounce = .zero
-            log("the kernel debounces the GPIO lines (\(TimeFormat.duration(kernel)), \(GPIOLibrary.version))", warning: false, at: now)
+            log("the kernel debounces the GPIO lines (\(TimeFormat.duration(kernel)), \(GPIOLibrary.version))", at: now)
         }
         if effective != engine.recognizer.configuration { engine.replaceRecognizer(effective) }
     }
 
-    private func log(_ text: String, warning: Bool, at time: Timestamp) {
-        if warning { return log(.input(text), at: time) }
+    private func log(_ text: String, at time: Timestamp) {
         sink.record(SimulationEvent(time: time, kind: .step(text)))
         notice(text, .status)
     }
@@ -476,7 +475,7 @@ public final class LiveSession {
     /// whose devices cannot be opened leaves the old one in place; the session goes on.
     private func reloadProfile(at now: Timestamp) {
         guard let old = configuration.profile else {
-            log("SIGHUP: no device profile to reload (input is the terminal)", warning: false, at: now)
+            log("SIGHUP: no device profile to reload (input is the terminal)", at: now)
             return
         }
         let profile: DeviceProfile
@@ -485,7 +484,7 @@ public final class LiveSession {
             profile = try DeviceProfileParser.load(contentsOf: old.file)
             timings = try LiveSession.Configuration.timings(scenario: configuration.setup.recognizerSettings, profile: profile)
         } catch {
-            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            log(.input("SIGHUP: \(error); keeping the profile as it was"), at: now)
             return
         }
         closeSources()
@@ -493,13 +492,13 @@ public final class LiveSession {
         do {
             sources = try openSources(profile, debounce: timings.debounce)
         } catch {
-            log("SIGHUP: \(error); keeping the profile as it was", warning: true, at: now)
+            log(.input("SIGHUP: \(error); keeping the profile as it was"), at: now)
             sources = (try? openSources(old, debounce: configuration.recognizer.debounce)) ?? []
-            if sources.isEmpty { log("the old profile's devices could not be reopened either", warning: true, at: now) }
+            if sources.isEmpty { log(.input("the old profile's devices could not be reopened either"), at: now) }
             return
         }
         configuration.use(profile, recognizer: timings)
         useKernelDebounce(timings, at: now)
-        for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", warning: false, at: now) }
+        for source in sources { log("SIGHUP: reloaded \(profile.file): \(source.summary)", at: now) }
     }
 }

@@ -43,9 +43,7 @@ public struct OutputTree: Sendable, Equatable {
     static let stagingName = ".actionsim-staging"
 
     /// Writes the tree into `root` (created if missing), shown as `shownAs` in errors.
-    /// Returns the entries written (those `unlessPresent` skipped are not).
-    @discardableResult
-    public func write(to root: String, shownAs: String? = nil) throws(OutputFileError) -> [Entry] {
+    public func write(to root: String, shownAs: String? = nil) throws(OutputFileError) {
         let shown = shownAs ?? root
         func shownPath(_ relative: String) -> String { shown.hasSuffix("/") ? shown + relative : shown + "/" + relative }
         let rootExists = Self.kind(of: root) == S_IFDIR
@@ -109,7 +107,6 @@ public struct OutputTree: Sendable, Equatable {
             throw error
         }
         for path in removing { Self.remove(root + "/" + path) }
-        return applying
     }
 
     /// The file type (`S_IFDIR`, `S_IFLNK`, ...) of `path` itself (a link is not followed),

@@ -47,8 +47,9 @@ public final class RunRecords {
     public let opened: [String]
     /// The store was asked for but stayed locked by another writer: the run goes on without
     /// it, and the command ends saying its sessions were not stored (exit status 4).
-    public let storeLocked: Bool
-    private let storePath: String?
+    public var storeLocked: Bool { lockedStore != nil }
+    /// The store that stayed locked, if one did.
+    private let lockedStore: String?
 
     /// - Parameters:
     ///   - run: what every session of the run shares (the log's header says the same).
@@ -81,7 +82,7 @@ public final class RunRecords {
             }
         }
         var recorder: SessionRecorder?
-        var storeLocked = false
+        var lockedStore: String?
         if let path = places.storePath {
             do {
                 let database = try SessionDatabase(path: path, busyTimeout: places.storeWait)
@@ -89,15 +90,14 @@ public final class RunRecords {
                 recorder = SessionRecorder(database: database, run: run)
                 if case .live = writing { recorder!.commitsInline = true }
             } catch .locked {
-                storeLocked = true
-                opened.append("warning: session database \(path) stayed locked by another writer for the \(TimeFormat.duration(.milliseconds(Int64((places.storeWait * 1000).rounded())))) this command waits; "
+                lockedStore = path
+                opened.append("warning: session database \(path) stayed locked by another writer for the \(TimeFormat.duration(.seconds(places.storeWait))) this command waits; "
                               + "\(doing) without the session store, and ending with exit status 4 (--store-wait SECONDS waits longer; --no-store stores nothing)")
             } catch {
                 opened.append("warning: \(error); \(doing) without the session store")
             }
         }
-        self.storeLocked = storeLocked
-        storePath = places.storePath
+        self.lockedStore = lockedStore
         self.log = log
         self.recorder = recorder
         self.opened = opened
@@ -133,7 +133,7 @@ public final class RunRecords {
                 notes.append("session log: \(log.path)")
             }
         }
-        if storeLocked, let path = storePath {
+        if let path = lockedStore {
             notes.append("warning: no session of this run was stored: \(path) stayed locked by another writer; "
                          + (log != nil && logError == nil ? "the session log has every event" : "\(output) has every event"))
         }

@@ -17,13 +17,34 @@ struct HostState {
     /// The run ended: no one sleeps or waits any more.
     var shutDown = false
     /// App code waiting for the sensors' next reading (CoreLocation's live updates), by the
-    /// number the wait was given.
-    var readingWaiters: [(id: Int, owner: Int?, continuation: CheckedContinuation<SensorReading?, Never>)] = []
+    /// number the wait was given. Kept in step with the ledger's count of such waits (below).
+    private var readingWaiters: [(id: Int, owner: Int?, continuation: CheckedContinuation<SensorReading?, Never>)] = []
     private var lastReadingWait = 0
 
     mutating func nextReadingWait() -> Int {
         lastReadingWait += 1
         return lastReadingWait
+    }
+
+    /// A task of `owner` (app code's lease, if any) waits for the next reading from now on.
+    mutating func addReadingWaiter(id: Int, owner: Int?, _ continuation: CheckedContinuation<SensorReading?, Never>) {
+        readingWaiters.append((id, owner, continuation))
+        if let owner { work.readingWaitBegan(by: owner) }
+    }
+
+    /// The wait `id` ended without a reading (its task was cancelled); nil if it had ended.
+    mutating func removeReadingWaiter(id: Int) -> CheckedContinuation<SensorReading?, Never>? {
+        guard let index = readingWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        let waiter = readingWaiters.remove(at: index)
+        if let owner = waiter.owner { work.readingWaitEnded(by: owner) }
+        return waiter.continuation
+    }
+
+    /// Every wait, ended: a reading came, or the run ended. Their tasks are busy again.
+    mutating func takeReadingWaiters() -> [CheckedContinuation<SensorReading?, Never>] {
+        defer { readingWaiters.removeAll() }
+        for waiter in readingWaiters { if let owner = waiter.owner { work.readingWaitEnded(by: owner) } }
+        return readingWaiters.map(\.continuation)
     }
 
     /// Every launched task is asleep on the engine's clock (or none runs), and every task

@@ -199,8 +199,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<SensorReading?, Never>) in
                 let (ready, waiter, settled) = core.withLock { state -> (Bool, CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
                     if state.shutDown || Task.isCancelled { return (true, nil, []) }
-                    state.readingWaiters.append((id, owner, continuation))
-                    if let owner { state.work.readingWaitBegan(by: owner) }
+                    state.addReadingWaiter(id: id, owner: owner, continuation)
                     return (false, state.takeWaiterIfQuiescent(), state.work.takeSettledWaiters())
                 }
                 if ready { continuation.resume(returning: nil) }
@@ -208,12 +207,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
                 for waiter in settled { waiter.resume() }
             }
         } onCancel: {
-            let cancelled = core.withLock { state -> CheckedContinuation<SensorReading?, Never>? in
-                guard let index = state.readingWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-                let waiter = state.readingWaiters.remove(at: index)
-                if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) }
-                return waiter.continuation
-            }
+            let cancelled = core.withLock { $0.removeReadingWaiter(id: id) }
             cancelled?.resume(returning: nil)
         }
     }
@@ -275,11 +269,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         for observer in readings.publish(reading) { runAppCode { observer.sensorsDidUpdate(reading) } }
         // Those waiting for it are busy again from this moment, before the driver can ask
         // whether the watch is quiescent: it waits until they have handled the reading.
-        let waiters = core.withLock { state in
-            defer { state.readingWaiters.removeAll() }
-            for waiter in state.readingWaiters { if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) } }
-            return state.readingWaiters.map(\.continuation)
-        }
+        let waiters = core.withLock { $0.takeReadingWaiters() }
         for waiter in waiters { waiter.resume(returning: reading) }
     }
 
@@ -384,9 +374,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     func shutDown() {
         let (sleepers, waiters, readers) = core.withLock { state in
             state.shutDown = true
-            defer { state.readingWaiters.removeAll() }
-            for waiter in state.readingWaiters { if let owner = waiter.owner { state.work.readingWaitEnded(by: owner) } }
-            return (state.schedule.takeAll(), state.work.takeAllSettledWaiters(), state.readingWaiters.map(\.continuation))
+            return (state.schedule.takeAll(), state.work.takeAllSettledWaiters(), state.takeReadingWaiters())
         }
         for sleeper in sleepers { sleeper.continuation.resume(throwing: CancellationError()) }
         for waiter in waiters { waiter.resume() }
