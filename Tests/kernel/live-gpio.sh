@@ -190,7 +190,7 @@ perm_run() {
   su "$1" -s /bin/sh -c "actionsim run --device /files/perm.yaml --app $APP --first-press running --no-store --no-log --json \
     < /dev/null > $2 2>&1 & echo \$! > /tmp/perm.pid; wait \$!; echo exit \$? >> $2" &
   _su=$!
-  if gpiosim_wait_requested 0 10 && wait_for_text "$2" "live loop at nice" 10; then
+  if gpiosim_wait_requested 0 10 && wait_for_text "$2" "live loop at nice" 60; then
     gpiosim_press 0; usleep 100000; gpiosim_release 0
     # The host checks that the press ran the start intent: stop once it has.
     wait_for_text "$2" StartTrailWorkoutIntent 60 || echo "$1's press never ran the start intent" >&2
