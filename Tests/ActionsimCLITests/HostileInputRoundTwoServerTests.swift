@@ -111,6 +111,34 @@ extension HostileInputRoundTwoTests {
         return (head.components(separatedBy: "\r\n").first ?? "", head)
     }
 
+    /// This machine's IPv4 addresses other than loopback, as `hostname -I` lists them.
+    static let networkAddresses: [String] = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/hostname")
+        process.arguments = ["-I"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        process.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.contains(":") && !$0.isEmpty && !$0.hasPrefix("127.") }
+    }()
+
+    @Test("run --listen 0.0.0.0: the page's URL is printed with this machine's network address too, which a phone can type (the bare host name often resolves to nothing there), and the page answers to it",
+          .enabled(if: !networkAddresses.isEmpty, "this machine has no IPv4 address but loopback"))
+    func wildcardListenPrintsNetworkAddress() async throws {
+        let run = try LiveBoard(["--listen", "0.0.0.0:0", "--no-store", "--no-log"])
+        #expect(try await run.waitFor("from a phone or another computer on this network: http://"), "\(run.stderr)")
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.contains("from a phone or another computer on this network: ") })
+        let url = try #require(URL(string: String(line.split(separator: " ").last ?? "")))
+        let host = try #require(url.host), port = try #require(url.port)
+        #expect(Self.networkAddresses.contains(host), "\(host) is not one of \(Self.networkAddresses)")
+        #expect(url.query?.hasPrefix("token=") == true, "the URL carries the token that lets the page press: \(url)")
+        #expect(try await Self.ask(port, "/", headers: "Host: \(host):\(port)\r\n").status == "HTTP/1.1 200 OK")
+        #expect(try await run.quit() == 0, "\(run.stderr)")
+    }
+
     @Test("run --metrics: a client pipelining GET /metrics without reading the answers grows the run by less than 50 MB, and is disconnected (it grew from 41 MB to 585 MB)")
     func metricsPipelinedWithoutReading() async throws {
         let run = try LiveBoard(["--metrics", "127.0.0.1:0", "--no-store", "--no-log"])

@@ -52,9 +52,35 @@ final class WebPageServer: Sendable {
 
     /// The page's URL, with the token when pages may press.
     static func url(_ address: ListenAddress, access: PageAccess) -> String {
-        let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.urlHost
-        guard case .token(let token) = access.mode else { return "http://\(host):\(address.port)/" }
-        return "http://\(host):\(address.port)/?token=\(token)"
+        url(host: isWildcard(address) ? ProcessInfo.processInfo.hostName : address.urlHost, port: address.port, access: access)
+    }
+
+    private static func url(host: String, port: Int, access: PageAccess) -> String {
+        guard case .token(let token) = access.mode else { return "http://\(host):\(port)/" }
+        return "http://\(host):\(port)/?token=\(token)"
+    }
+
+    /// Listening on every interface (`0.0.0.0`, `::`).
+    private static func isWildcard(_ address: ListenAddress) -> Bool { address.host == "0.0.0.0" || address.host == "::" }
+
+    /// This machine's IPv4 addresses other than loopback (getifaddrs): what a phone on the same
+    /// network types, where the host name alone (`raspberrypi`) often resolves to nothing.
+    static func networkAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(list) }
+        var addresses: [String] = []
+        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
+            guard let socket = entry.pointee.ifa_addr, socket.pointee.sa_family == UInt16(AF_INET),
+                  entry.pointee.ifa_flags & UInt32(IFF_LOOPBACK) == 0, entry.pointee.ifa_flags & UInt32(IFF_UP) != 0 else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            var address = socket.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+            if inet_ntop(AF_INET, &address, &text, socklen_t(text.count)) != nil {
+                let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if !addresses.contains(name) { addresses.append(name) }
+            }
+        }
+        return addresses
     }
 
     /// `--open`: hands the URL to xdg-open, which starts the desktop's browser; says so if
@@ -90,14 +116,19 @@ final class WebPageServer: Sendable {
 
     /// What to print: the URL, with the token when pages may press.
     static func announce(_ address: ListenAddress, access: PageAccess) -> String {
-        let url = url(address, access: access)
+        let page = url(address, access: access)
         var lines: [String] = []
         switch access.mode {
         case .token:
-            lines.append("web page: \(url)")
+            lines.append("web page: \(page)")
             lines.append("  open it to see the watch and press its buttons; the token in it lets a page press, so keep it to yourself")
         case .readOnly(let reason):
-            lines.append("web page: \(url)  (read-only: \(reason.replacingOccurrences(of: "read-only: ", with: "")))")
+            lines.append("web page: \(page)  (read-only: \(reason.replacingOccurrences(of: "read-only: ", with: "")))")
+        }
+        if isWildcard(address) {
+            for other in networkAddresses() {
+                lines.append("  from a phone or another computer on this network: \(url(host: other, port: address.port, access: access))")
+            }
         }
         if !address.isLoopback {
             lines.append("  listening on \(address), not only this machine: anyone who can reach it sees the session")
