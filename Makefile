@@ -181,6 +181,9 @@ test-layers:
 	@echo "==> layers: every import points inward"
 	python3 Tests/Layers/check-layers.py --self-test
 	python3 Tests/Layers/check-layers.py
+	@echo "==> Apple's API inventory: each row marked present names tests that use its members"
+	python3 Tests/AppleCoverage/check-coverage.py --self-test
+	python3 Tests/AppleCoverage/check-coverage.py
 
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"

@@ -113,6 +113,8 @@ final class HealthDatabase: Sendable {
         /// The types the app asked to read (a watch never says whether it may).
         var askedToRead: Set<String> = []
         var samples: [Saved] = []
+        /// The workout each sample a workout builder collected belongs to, by sample UUID.
+        var workoutOf: [UUID: UUID] = [:]
         /// How many samples were saved and deletions made: the anchor queries hand out.
         var changes = 0
         /// Running queries, kept until `stop(_:)` as a watch keeps them.
@@ -171,6 +173,19 @@ final class HealthDatabase: Sendable {
             return (contents.queries, contents.changes)
         }
         for query in queries { query.storeChanged(added: samples, deleted: [], anchor: HKQueryAnchor(fromValue: anchor)) }
+    }
+
+    /// Records that a finished workout's builder collected these samples.
+    func associate(_ samples: [HKSample], with workout: HKWorkout) {
+        contents.withLock { contents in
+            for sample in samples { contents.workoutOf[sample.uuid] = workout.uuid }
+        }
+    }
+
+    /// The workout a sample belongs to: a route's, or the one whose builder collected it.
+    func workout(of object: HKObject) -> UUID? {
+        if let route = object as? HKWorkoutRoute { return route.workout }
+        return contents.withLock { $0.workoutOf[object.uuid] }
     }
 
     /// Deletes samples the database holds; throws, deleting nothing, if one is not there.

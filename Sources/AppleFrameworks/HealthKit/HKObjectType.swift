@@ -19,6 +19,12 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         HKCategoryType(identifier)
     }
 
+    /// The series type an identifier names (`HKWorkoutRouteTypeIdentifier`,
+    /// `HKDataTypeIdentifierHeartbeatSeries`); nil for any other string, as on a watch.
+    public class func seriesType(forIdentifier identifier: String) -> HKSeriesType? {
+        [HKSeriesType.workoutRoute(), .heartbeat()].first { $0.identifier == identifier }
+    }
+
     /// The type of the activity rings' summaries, for asking to read them.
     public class func activitySummaryType() -> HKActivitySummaryType {
         HKActivitySummaryType(identifier: "HKActivitySummaryTypeIdentifier")

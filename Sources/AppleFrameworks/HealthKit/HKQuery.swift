@@ -52,17 +52,10 @@ public class HKQuery: @unchecked Sendable {
     }
 
     /// Category samples with the given value.
-    public class func predicateForCategorySamples(with operatorType: NSComparisonPredicate.Operator, value: Int) -> NSPredicate {
+    public class func predicateForCategorySamples(with operatorType: ComparisonOperator, value: Int) -> NSPredicate {
         NSPredicate { object, _ in
             guard let sample = object as? HKCategorySample else { return false }
-            switch operatorType {
-            case .lessThan: return sample.value < value
-            case .lessThanOrEqualTo: return sample.value <= value
-            case .greaterThan: return sample.value > value
-            case .greaterThanOrEqualTo: return sample.value >= value
-            case .notEqualTo: return sample.value != value
-            default: return sample.value == value
-            }
+            return operatorType.holds(for: sample.value < value ? .orderedAscending : sample.value > value ? .orderedDescending : .orderedSame)
         }
     }
 

@@ -157,7 +157,8 @@ public struct HKStatisticsQueryDescriptor: @unchecked Sendable {
         let samples = predicate.matching(HealthDatabase.current.saved)
         guard let type = predicate.sampleType as? HKQuantityType, let first = samples.min(by: { $0.startDate < $1.startDate }),
               let last = samples.max(by: { $0.endDate < $1.endDate }) else { return nil }
-        return HKStatistics(quantityType: type, samples: samples, start: first.startDate, end: last.endDate)
+        return HKStatistics(quantityType: type, samples: samples, start: first.startDate, end: last.endDate,
+                            separatedBySource: options.contains(.separateBySource))
     }
 }
 

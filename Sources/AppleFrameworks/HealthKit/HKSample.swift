@@ -6,11 +6,15 @@ public class HKObject: Hashable, @unchecked Sendable {
     /// The device that recorded it: the simulated watch's `HKDevice.local()` for what its
     /// sensors collect, the app's for its own samples, nil when the app gave none.
     public let device: HKDevice?
+    /// Who saved it: the simulated watch for what its sensors collect during a workout, the
+    /// app (`HKSource.default()`) for everything the app saves or finishes itself.
+    public let sourceRevision: HKSourceRevision
 
-    init(metadata: [String: any Sendable]?, device: HKDevice? = nil) {
+    init(metadata: [String: any Sendable]?, device: HKDevice? = nil, source: HKSourceRevision = .app) {
         self.uuid = UUID()
         self.metadata = metadata
         self.device = device
+        self.sourceRevision = source
     }
 
     public static func == (lhs: HKObject, rhs: HKObject) -> Bool { lhs.uuid == rhs.uuid }
@@ -23,11 +27,12 @@ public class HKSample: HKObject, @unchecked Sendable {
     public let startDate: Date
     public let endDate: Date
 
-    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, device: HKDevice? = nil) {
+    init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, device: HKDevice? = nil,
+         source: HKSourceRevision = .app) {
         self.sampleType = type
         self.startDate = start
         self.endDate = end
-        super.init(metadata: metadata, device: device)
+        super.init(metadata: metadata, device: device, source: source)
     }
 
     /// Whether the sample has no end yet (its end date is `Date.distantFuture`).
@@ -47,12 +52,20 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
         self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: nil, metadata: metadata)
     }
 
-    public init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?,
-                metadata: [String: Any]?) {
+    public convenience init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date,
+                            device: HKDevice?, metadata: [String: Any]?) {
+        self.init(type: quantityType, quantity: quantity, start: startDate, end: endDate, device: device,
+                  metadata: Self.sendable(metadata), source: .app)
+    }
+
+    /// A sample from a given source: the simulated watch's sensors, or a piece of one cut at an
+    /// interval's boundary, which keeps its sample's source.
+    init(type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date, end endDate: Date, device: HKDevice?,
+         metadata: [String: any Sendable]?, source: HKSourceRevision) {
         precondition(quantityType.is(compatibleWith: quantity.unit), "\(quantity) is not a \(quantityType)")
         self.quantity = quantity
         self.count = 1
-        super.init(type: quantityType, start: startDate, end: endDate, metadata: Self.sendable(metadata), device: device)
+        super.init(type: quantityType, start: startDate, end: endDate, metadata: metadata, device: device, source: source)
     }
 
     /// Metadata values as HealthKit keeps them: text, numbers, dates, quantities.

@@ -98,7 +98,8 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
             completionHandler(self, nil, HKError(.errorNoData, "no data available for the specified predicate"))
             return
         }
-        completionHandler(self, HKStatistics(quantityType: type, samples: samples, start: first.startDate, end: last.endDate), nil)
+        completionHandler(self, HKStatistics(quantityType: type, samples: samples, start: first.startDate, end: last.endDate,
+                                             separatedBySource: options.contains(.separateBySource)), nil)
     }
 }
 

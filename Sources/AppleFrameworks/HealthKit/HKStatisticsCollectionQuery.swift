@@ -11,10 +11,14 @@ public final class HKStatisticsCollection: @unchecked Sendable {
     private let intervals: Intervals
     /// The samples of each interval that has any, by interval number.
     private let buckets: [Int: [HKQuantitySample]]
+    private let separatedBySource: Bool
+    private let allSources: Set<HKSource>
 
-    init(quantityType: HKQuantityType, intervals: Intervals, samples: [HKQuantitySample]) {
+    init(quantityType: HKQuantityType, intervals: Intervals, samples: [HKQuantitySample], options: HKStatisticsOptions = []) {
         self.quantityType = quantityType
         self.intervals = intervals
+        self.separatedBySource = options.contains(.separateBySource)
+        self.allSources = Set(samples.map(\.sourceRevision.source))
         let pieces = quantityType.aggregationStyle == .cumulative ? samples.flatMap { Self.split($0, into: intervals) } : samples
         self.buckets = Dictionary(grouping: pieces) { intervals.index(of: $0.startDate) }
     }
@@ -32,7 +36,7 @@ public final class HKStatisticsCollection: @unchecked Sendable {
             let share = end.timeIntervalSince(start) / length
             return HKQuantitySample(type: sample.quantityType,
                                     quantity: HKQuantity(unit: sample.quantity.unit, doubleValue: sample.quantity.value * share),
-                                    start: start, end: end)
+                                    start: start, end: end, device: sample.device, metadata: sample.metadata, source: sample.sourceRevision)
         }
     }
 
@@ -60,9 +64,12 @@ public final class HKStatisticsCollection: @unchecked Sendable {
         }
     }
 
+    /// Every source of the collection's samples (with `.separateBySource` or without).
+    public func sources() -> Set<HKSource> { allSources }
+
     private func statistics(ofInterval index: Int) -> HKStatistics {
         HKStatistics(quantityType: quantityType, samples: buckets[index] ?? [], start: intervals.start(of: index),
-                     end: intervals.start(of: index + 1))
+                     end: intervals.start(of: index + 1), separatedBySource: separatedBySource)
     }
 
     /// Intervals of `components` laid end to end from `anchor`, both ways, in the calendar.
@@ -152,7 +159,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
             initial?(self, nil, HKError(.errorInvalidArgument, "intervalComponents must describe a positive length of time"))
             return
         }
-        initial?(self, HKStatisticsCollection(quantityType: quantityType, intervals: intervals, samples: samples), nil)
+        initial?(self, HKStatisticsCollection(quantityType: quantityType, intervals: intervals, samples: samples, options: options), nil)
     }
 
     override func storeChanged(added: [HKSample], deleted: [HKSample], anchor: HKQueryAnchor) {
@@ -165,7 +172,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
             samples += addedHere
             return samples
         }
-        let collection = HKStatisticsCollection(quantityType: quantityType, intervals: intervals, samples: samples)
+        let collection = HKStatisticsCollection(quantityType: quantityType, intervals: intervals, samples: samples, options: options)
         let changedDate = addedHere.last?.startDate ?? deleted.last?.startDate ?? anchorDate
         update(self, collection.statistics(for: changedDate), collection, nil)
     }

@@ -113,6 +113,56 @@ public final class HKUnit: Hashable, CustomStringConvertible, @unchecked Sendabl
     public static func degreeCelsius() -> HKUnit { HKUnit("degC", dimension: ["K": 1], scale: 1, offset: 273.15) }
     public static func degreeFahrenheit() -> HKUnit { HKUnit("degF", dimension: ["K": 1], scale: 5.0 / 9, offset: 459.67 * 5 / 9) }
 
+    /// Pressure in inches of mercury.
+    public static func inchesOfMercury() -> HKUnit { pressure("inHg", 3386.389) }
+
+    // Volume beyond the litre: the US and imperial fluid ounce, pint and cup.
+    public static func fluidOunceUS() -> HKUnit { volume("fl_oz_us", 0.0295735295625) }
+    public static func fluidOunceImperial() -> HKUnit { volume("fl_oz_imp", 0.0284130625) }
+    public static func pintUS() -> HKUnit { volume("pt_us", 0.473176473) }
+    public static func pintImperial() -> HKUnit { volume("pt_imp", 0.56826125) }
+    public static func cupUS() -> HKUnit { volume("cup_us", 0.2365882365) }
+    public static func cupImperial() -> HKUnit { volume("cup_imp", 0.284130625) }
+
+    /// Mass counted in moles of a substance of the given molar mass (grams per mole): it
+    /// converts to grams, as on a watch (`HKUnitMolarMassBloodGlucose` for blood glucose).
+    public static func moleUnit(withMolarMass gramsPerMole: Double) -> HKUnit { moleUnit(with: .none, molarMass: gramsPerMole) }
+    public static func moleUnit(with prefix: HKMetricPrefix, molarMass gramsPerMole: Double) -> HKUnit {
+        HKUnit("\(prefix.symbol)mol<\(gramsPerMole)>", dimension: ["kg": 1], scale: 0.001 * gramsPerMole * prefix.factor)
+    }
+
+    // Frequency, electricity, light and angles.
+    public static func hertz() -> HKUnit { hertzUnit(with: .none) }
+    public static func hertzUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(prefix.symbol + "Hz", dimension: ["s": -1], scale: prefix.factor) }
+    public static func volt() -> HKUnit { voltUnit(with: .none) }
+    public static func voltUnit(with prefix: HKMetricPrefix) -> HKUnit {
+        HKUnit(prefix.symbol + "V", dimension: ["kg": 1, "m": 2, "s": -3, "A": -1], scale: prefix.factor)
+    }
+    public static func siemen() -> HKUnit { siemenUnit(with: .none) }
+    public static func siemenUnit(with prefix: HKMetricPrefix) -> HKUnit {
+        HKUnit(prefix.symbol + "S", dimension: ["kg": -1, "m": -2, "s": 3, "A": 2], scale: prefix.factor)
+    }
+    public static func lux() -> HKUnit { luxUnit(with: .none) }
+    public static func luxUnit(with prefix: HKMetricPrefix) -> HKUnit { HKUnit(prefix.symbol + "lx", dimension: ["lx": 1], scale: prefix.factor) }
+    public static func radianAngle() -> HKUnit { radianAngleUnit(with: .none) }
+    public static func radianAngleUnit(with prefix: HKMetricPrefix) -> HKUnit {
+        HKUnit(prefix.symbol + "rad", dimension: ["rad": 1], scale: prefix.factor)
+    }
+    public static func degreeAngle() -> HKUnit { HKUnit("deg", dimension: ["rad": 1], scale: Double.pi / 180) }
+
+    // Units that convert only to themselves here: sound levels (logarithmic), the
+    // pharmacological international unit, lens powers and the watch's effort score.
+    public static func decibelAWeightedSoundPressureLevel() -> HKUnit { HKUnit("dBASPL", dimension: ["dBASPL": 1], scale: 1) }
+    public static func decibelHearingLevel() -> HKUnit { HKUnit("dBHL", dimension: ["dBHL": 1], scale: 1) }
+    public static func internationalUnit() -> HKUnit { HKUnit("IU", dimension: ["IU": 1], scale: 1) }
+    public static func diopter() -> HKUnit { HKUnit("D", dimension: ["D": 1], scale: 1) }
+    public static func prismDiopter() -> HKUnit { HKUnit("pD", dimension: ["pD": 1], scale: 1) }
+    public static func appleEffortScore() -> HKUnit { HKUnit("appleEffortScore", dimension: ["appleEffortScore": 1], scale: 1) }
+
+    private static func volume(_ symbol: String, _ liters: Double) -> HKUnit {
+        HKUnit(symbol, dimension: ["m": 3], scale: liters * 0.001)
+    }
+
     private static func energy(_ symbol: String, _ joules: Double) -> HKUnit {
         HKUnit(symbol, dimension: ["kg": 1, "m": 2, "s": -2], scale: joules)
     }
@@ -220,9 +270,20 @@ enum UnitParser {
             result = inner
         } else {
             let start = index
-            while index < text.endIndex, text[index].isLetter || text[index] == "%" { index = text.index(after: index) }
-            guard let unit = symbol(String(text[start..<index])) else { return nil }
-            result = Parsed(dimension: unit.dimension, scale: unit.scale, offset: unit.offset)
+            while index < text.endIndex, text[index].isLetter || "%_".contains(text[index]) { index = text.index(after: index) }
+            let name = String(text[start..<index])
+            if index < text.endIndex, text[index] == "<" {
+                // A mole of a substance: `mol<180.156>`, `mmol<180.156>` (molar mass in g/mol).
+                let massStart = text.index(after: index)
+                guard let close = text[massStart...].firstIndex(of: ">"), let mass = Double(text[massStart..<close]), mass > 0,
+                      let prefix = molePrefix(name) else { return nil }
+                index = text.index(after: close)
+                let unit = HKUnit.moleUnit(with: prefix, molarMass: mass)
+                result = Parsed(dimension: unit.dimension, scale: unit.scale, offset: 0)
+            } else {
+                guard let unit = symbol(name) else { return nil }
+                result = Parsed(dimension: unit.dimension, scale: unit.scale, offset: unit.offset)
+            }
         }
         if index < text.endIndex, text[index] == "^" {
             index = text.index(after: index)
@@ -242,7 +303,10 @@ enum UnitParser {
         for unit in [HKUnit.meter(), .inch(), .foot(), .yard(), .mile(), .gram(), .ounce(), .pound(), .stone(),
                      .second(), .minute(), .hour(), .day(), .count(), .percent(), .joule(), .kilocalorie(),
                      .smallCalorie(), .largeCalorie(), .watt(), .pascal(), .atmosphere(), .millimeterOfMercury(),
-                     .centimeterOfWater(), .liter(), .kelvin(), .degreeCelsius(), .degreeFahrenheit()] {
+                     .centimeterOfWater(), .liter(), .kelvin(), .degreeCelsius(), .degreeFahrenheit(), .inchesOfMercury(),
+                     .fluidOunceUS(), .fluidOunceImperial(), .pintUS(), .pintImperial(), .cupUS(), .cupImperial(),
+                     .hertz(), .volt(), .siemen(), .lux(), .radianAngle(), .degreeAngle(), .decibelAWeightedSoundPressureLevel(),
+                     .decibelHearingLevel(), .internationalUnit(), .diopter(), .prismDiopter(), .appleEffortScore()] {
             table[unit.unitString] = unit
         }
         table["l"] = HKUnit("l", dimension: ["m": 3], scale: 0.001)
@@ -250,12 +314,21 @@ enum UnitParser {
     }()
 
     /// Prefixable base symbols.
-    private static let prefixable: Set<String> = ["m", "g", "s", "J", "W", "Pa", "L", "l"]
+    private static let prefixable: Set<String> = ["m", "g", "s", "J", "W", "Pa", "L", "l", "Hz", "V", "S", "lx", "rad"]
+
+    private static let prefixes: [HKMetricPrefix] = [.micro, .deca, .femto, .pico, .nano, .milli, .centi, .deci, .hecto, .kilo,
+                                                     .mega, .giga, .tera]
+
+    /// The prefix before `mol` in a mole unit's name (`mmol` is milli), `.none` for `mol`.
+    private static func molePrefix(_ name: String) -> HKMetricPrefix? {
+        guard name.hasSuffix("mol") else { return nil }
+        let prefix = String(name.dropLast(3))
+        return prefix.isEmpty ? HKMetricPrefix.none : prefixes.first { $0.symbol == prefix }
+    }
 
     private static func symbol(_ symbol: String) -> HKUnit? {
         if let unit = units[symbol] { return unit }
-        for prefix in [HKMetricPrefix.micro, .deca] + [.femto, .pico, .nano, .milli, .centi, .deci, .hecto, .kilo, .mega, .giga, .tera]
-        where symbol.hasPrefix(prefix.symbol) {
+        for prefix in prefixes where symbol.hasPrefix(prefix.symbol) {
             let rest = String(symbol.dropFirst(prefix.symbol.count))
             guard prefixable.contains(rest), let base = units[rest] else { continue }
             return HKUnit(symbol, dimension: base.dimension, scale: base.scale * prefix.factor)
@@ -263,3 +336,7 @@ enum UnitParser {
         return nil
     }
 }
+
+/// The molar mass of glucose in grams per mole, for `HKUnit.moleUnit(with:molarMass:)` when
+/// measuring blood glucose in moles.
+public let HKUnitMolarMassBloodGlucose: Double = 180.15588000005408

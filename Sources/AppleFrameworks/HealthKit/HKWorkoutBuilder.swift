@@ -18,6 +18,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         var events: [HKWorkoutEvent] = []
         var metadata: [String: any Sendable] = [:]
         var samples: [HKQuantityType: [HKQuantitySample]] = [:]
+        /// Samples of other kinds the app added (category samples): they belong to the workout too.
+        var otherSamples: [HKSample] = []
         var activities: [HKWorkoutActivity] = []
         /// Zones the app set for this workout (watchOS 27).
         var customZones: [HKQuantityType: HKWorkoutZoneConfiguration] = [:]
@@ -116,7 +118,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     func saveWorkout() throws -> HKWorkout {
         let statistics = allStatistics
         let zoneConfigurations = Self.zoneTypes.compactMap { try? configuredZones(for: $0) }
-        let (start, end, events, metadata, activities, duration, samples) = try values.withLock { values in
+        let (start, end, events, metadata, activities, duration, samples, otherSamples) = try values.withLock { values in
             guard values.phase == .ended, let start = values.startDate, let end = values.endDate else {
                 throw HKError(.errorInvalidArgument, "finishWorkout needs endCollection first")
             }
@@ -124,12 +126,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             let duration = Swift.max(0, end.timeIntervalSince(start) - values.pausedTotal)
             let samples = values.samples.values.flatMap { $0 }
             let activities = values.activities.map { $0.finished(by: end, samples: samples, zones: zoneConfigurations) }
-            return (start, end, values.events, values.metadata, activities, duration, samples)
+            return (start, end, values.events, values.metadata, activities, duration, samples, values.otherSamples)
         }
         let workout = HKWorkout(activityType: workoutConfiguration.activityType, start: start, end: end, duration: duration,
                                 events: events, statistics: statistics, metadata: metadata.isEmpty ? nil : metadata,
                                 activities: activities, zoneGroups: zoneGroups(samples: samples, end: end))
         HealthDatabase.current.add([workout])
+        HealthDatabase.current.associate(samples.map { $0 as HKSample } + otherSamples, with: workout)
         saved(workout)
         return workout
     }
@@ -168,7 +171,13 @@ public class HKWorkoutBuilder: @unchecked Sendable {
             guard values.phase == .collecting || values.phase == .ended else {
                 throw HKError(.errorInvalidArgument, "samples can be added between beginCollection and finishWorkout")
             }
-            for case let sample as HKQuantitySample in samples { values.samples[sample.quantityType, default: []].append(sample) }
+            for sample in samples {
+                if let sample = sample as? HKQuantitySample {
+                    values.samples[sample.quantityType, default: []].append(sample)
+                } else {
+                    values.otherSamples.append(sample)
+                }
+            }
         }
         HealthDatabase.current.add(samples)
     }
