@@ -367,7 +367,10 @@ public final class SimulationEngine {
         let run = IntentRun(invocation: id, mode: placement.current)
         host.launch(invocation.description) {
             do {
-                let result = try await IntentRun.$current.withValue(run) { try await intent.perform() }
+                let result = try await IntentRun.$current.withValue(run) {
+                    try await DependencyPreparation.prepare(intent)
+                    return try await intent.perform()
+                }
                 if let dialog = result.dialog { host.report(.dialog(IntentIdentity(intent).reference, dialog.full.key)) }
                 host.report(.returned(invocation: id, actionButtonIntent: result.actionButtonIntent))
                 // The app's code after the return, in the same task: what it reports comes
