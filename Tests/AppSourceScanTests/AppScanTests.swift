@@ -192,6 +192,15 @@ struct AppScanTests {
             "App/ContentView.swift:3:1: Lap (AppIntent) compiles to nothing on Linux: its file is left out: imports SwiftUI, "
                 + "a UI framework Linux does not have (the app's screens do not run here)",
         ])
+        // Every missing module is named, not only the first.
+        let many = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+                              ("App/Sync.swift", "import WatchConnectivity\nimport CloudKit\nimport Foundation\n"),
+                              ("App/Map.swift", "import SwiftUI\nimport MapKit\nimport WatchConnectivity\nimport CloudKit\n")])
+        #expect(many.leftOut.map(\.reason) == [
+            "imports WatchConnectivity and CloudKit, which Linux does not have and actionsim does not stand in for",
+            "imports SwiftUI and MapKit, UI frameworks Linux does not have (the app's screens do not run here), "
+                + "and WatchConnectivity and CloudKit, which actionsim does not stand in for either",
+        ])
         // The build's plugin sees what the package kept: such a file there is an error.
         let plugin = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
                                 ("App/ContentView.swift", "import SwiftUI\n")], leaveOut: false)

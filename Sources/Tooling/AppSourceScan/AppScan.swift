@@ -171,16 +171,29 @@ public struct AppScan: Sendable {
         check(visible, roles: roles, vanished: vanished.map(\.0), allRoles: allRoles, files: kept)
     }
 
+    /// Module names as a sentence lists them: `A`, `A and B`, `A, B and C` (each once).
+    private static func names(_ imports: [SwiftSourceFile.Import]) -> String {
+        var seen: Set<String> = []
+        let modules = imports.map(\.module).filter { seen.insert($0).inserted }
+        guard let last = modules.last, modules.count > 1 else { return modules.first ?? "" }
+        return modules.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// Why a file cannot be built here, if it cannot.
     private static func reasonToLeaveOut(_ file: SwiftSourceFile)
         -> (text: String, position: SourcePosition, isUserInterface: Bool)? {
+        // Every module the file lacks is named, so that removing one does not reveal the next.
         let missing = file.missingModules
-        if let ui = missing.first(where: { LinuxPlatform.userInterfaceFrameworks.contains($0.module) }) {
-            return ("imports \(ui.module), a UI framework Linux does not have (the app's screens do not run here)",
-                    ui.position, true)
+        let ui = missing.filter { LinuxPlatform.userInterfaceFrameworks.contains($0.module) }
+        let others = missing.filter { !LinuxPlatform.userInterfaceFrameworks.contains($0.module) }
+        if let first = ui.first {
+            let what = ui.count == 1 ? "a UI framework" : "UI frameworks"
+            let also = others.isEmpty ? "" : ", and \(names(others)), which actionsim does not stand in for either"
+            return ("imports \(names(ui)), \(what) Linux does not have (the app's screens do not run here)\(also)",
+                    first.position, true)
         }
-        if let other = missing.first {
-            return ("imports \(other.module), which Linux does not have and actionsim does not stand in for", other.position, false)
+        if let first = others.first {
+            return ("imports \(names(others)), which Linux does not have and actionsim does not stand in for", first.position, false)
         }
         // `import os.log`: actionsim's stand-ins are Swift modules, which have no submodules.
         if let sub = file.imports.first(where: { $0.submodule != nil && LinuxPlatform.frameworkStandIns.contains($0.module) }) {
