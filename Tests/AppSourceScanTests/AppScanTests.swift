@@ -192,6 +192,30 @@ struct AppScanTests {
             "App/ContentView.swift:3:1: Lap (AppIntent) compiles to nothing on Linux: its file is left out: imports SwiftUI, "
                 + "a UI framework Linux does not have (the app's screens do not run here)",
         ])
+        // UserNotifications has a stand-in: a model that schedules reminders is kept.
+        let reminders = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+                                   ("App/Reminders.swift", "import UserNotifications\nfinal class Reminders {}\n")])
+        #expect(reminders.leftOut.isEmpty && reminders.keptFiles.contains("App/Reminders.swift"), "\(reminders.leftOut.map(\.reason))")
+        // A start intent that posts a notification a left-out view observes starts nothing here.
+        let posting = "import AppIntents\nimport Foundation\nstruct Start: StartWorkoutIntent {\n"
+            + "    func perform() async throws -> some IntentResult {\n"
+            + "        NotificationCenter.default.post(name: .startRide, object: nil)\n        return .result()\n    }\n}\n"
+        let view = "import SwiftUI\nstruct RideView: View {\n    var body: some View {\n"
+            + "        Text(\"\").onReceive(NotificationCenter.default.publisher(for: .startRide)) { _ in }\n    }\n}\n"
+        let unheard = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting), ("App/RideView.swift", view)])
+        #expect(unheard.leftOut.first { $0.path == "App/RideView.swift" }?.sessionStarts.map(\.call)
+                == ["observes startRide, which Start posts"], "\(unheard.leftOut.map(\.sessionStarts))")
+        #expect(unheard.leftOut.first?.sessionStarts.first?.position.line == 4)
+        let nobody = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting)])
+        #expect(nobody.warnings.map(\.locatedMessage).contains {
+            $0.hasPrefix("App/Start.swift:5:9: Start posts the notification startRide for someone else to start the session, "
+                         + "and no file observes it: no session starts in the simulator")
+        }, "\(nobody.warnings.map(\.locatedMessage))")
+        let model = "import Foundation\nfinal class Rides {\n    init() {\n"
+            + "        NotificationCenter.default.addObserver(forName: Notification.Name.startRide, object: nil, queue: nil) { _ in }\n    }\n}\n"
+        let heard = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting), ("App/Rides.swift", model)])
+        #expect(!heard.warnings.contains { $0.locatedMessage.contains("posts the notification") }, "\(heard.warnings.map(\.locatedMessage))")
+
         // Every missing module is named, not only the first.
         let many = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
                               ("App/Sync.swift", "import WatchConnectivity\nimport CloudKit\nimport Foundation\n"),

@@ -90,6 +90,9 @@ public struct AppScan: Sendable {
         var kept: [SwiftSourceFile] = []
         var vanished: [(TypeDeclaration, because: String)] = []
         var leftOutTypes: [(TypeDeclaration, file: String)] = []
+        // Notification names left-out files observe (a SwiftUI view's `.onReceive`): where, and
+        // which of `leftOut` the file is.
+        var observedInLeftOut: [String: (position: SourcePosition, file: Int)] = [:]
         // Controls in files the package left out reach the build's scan as defines.
         var declaredControls = conditions.defined.sorted().compactMap(ControlDefine.control(from:))
         for (path, text) in files {
@@ -101,6 +104,9 @@ public struct AppScan: Sendable {
                                                sessionStarts: file.sessionStarts))
                     vanished += file.types.filter { $0.hiddenBy == nil }.map { ($0, "its file is left out: \(reason.text)") }
                     leftOutTypes += file.types.filter { $0.hiddenBy == nil && $0.kind != .extension }.map { ($0, path) }
+                    for (name, position) in file.observedNotifications where observedInLeftOut[name] == nil {
+                        observedInLeftOut[name] = (position, leftOut.count - 1)
+                    }
                 } else {
                     messages.append(ScanMessage(.error, at: reason.position, "this file \(reason.text); "
                         + "leave it out of the target (run `actionsim init-package` again: it leaves such files out)"))
@@ -146,6 +152,7 @@ public struct AppScan: Sendable {
                     "\(declaration.name) is generic; the system instantiates intents by type, so an intent cannot have generic parameters"))
             }
         }
+        messages += unheardPosts(kept: kept, observedInLeftOut: observedInLeftOut)
         let order: [Role] = [.startWorkout, .startDive, .pauseWorkout, .resumeWorkout, .action]
         intents.sort { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }
 
@@ -237,6 +244,32 @@ public struct AppScan: Sendable {
 
     /// The Action-button role of each type (declared or extended), through protocols the
     /// app declares itself (`protocol TimedIntent: AppIntent`).
+    /// A start intent that hands its work to a `NotificationCenter` observer (it posts a name)
+    /// starts nothing here when no file built here observes that name. Observed in a file
+    /// left out (a SwiftUI view's `.onReceive`), that observer is where the session starts: it
+    /// joins the file's session starts, said by init-package and at a missed deadline. Observed
+    /// nowhere, it is a warning of its own.
+    private mutating func unheardPosts(kept: [SwiftSourceFile],
+                                       observedInLeftOut: [String: (position: SourcePosition, file: Int)]) -> [ScanMessage] {
+        let starts = Set(intents.filter { [.startWorkout, .startDive].contains($0.role) }.map(\.name))
+        let observed = kept.reduce(into: Set<String>()) { $0.formUnion($1.observedNotifications.keys) }
+        var messages: [ScanMessage] = []
+        for post in kept.flatMap(\.notificationPosts) {
+            guard let type = post.inType, starts.contains(type), !observed.contains(post.name) else { continue }
+            if let observer = observedInLeftOut[post.name] {
+                leftOut[observer.file].sessionStarts.append(
+                    .init(call: "observes \(post.name), which \(type) posts", position: observer.position))
+                continue
+            }
+            messages.append(ScanMessage(.warning, at: post.position,
+                "\(type) posts the notification \(post.name) for someone else to start the session, and no file observes it: "
+                    + "no session starts in the simulator, and a first press misses the start deadline (A5). To test it here, "
+                    + "start the session in the intent's perform(), or in a model the intent calls, or observe \(post.name) "
+                    + "in a model (a class in a file that imports nothing Linux lacks)"))
+        }
+        return messages
+    }
+
     private static func roles(of declarations: [TypeDeclaration]) -> [String: Role] {
         var conformances: [String: Set<String>] = [:]
         for declaration in declarations {

@@ -6,7 +6,7 @@ public enum LinuxPlatform {
     /// actionsim's stand-ins for Apple's frameworks, each a library product of the actionsim
     /// package with Apple's module name. A file that imports one gets it as a dependency.
     public static let frameworkStandIns: [String] = [
-        "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit", "Combine",
+        "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit", "Combine", "UserNotifications",
     ]
 
     /// Modules the Swift toolchain itself has on Linux.

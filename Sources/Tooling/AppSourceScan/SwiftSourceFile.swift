@@ -21,6 +21,20 @@ public struct SwiftSourceFile: Sendable {
     /// `ControlWidgetToggle(..., action: SomeIntent())`. Their views never run here; the
     /// intents they name are what the Action button runs.
     public private(set) var controls: [Control] = []
+    /// `NotificationCenter` posts (`.post(name: .startRide, ...)`), with the type whose code
+    /// posts: an intent that hands its work to whoever observes the name.
+    public private(set) var notificationPosts: [NotificationPost] = []
+    /// Notification names the file observes (`addObserver(forName:)`, `publisher(for:)`,
+    /// `notifications(named:)`).
+    public private(set) var observedNotifications: [String: SourcePosition] = [:]
+
+    public struct NotificationPost: Hashable, Sendable {
+        /// The name's last component (`startRide` for `.startRide` or `Notification.Name.startRide`).
+        public var name: String
+        /// The type around the call, nil at file scope.
+        public var inType: String?
+        public var position: SourcePosition
+    }
 
     public struct Control: Hashable, Sendable {
         public enum Kind: String, Hashable, Sendable {
@@ -71,6 +85,8 @@ public struct SwiftSourceFile: Sendable {
         shortcutPhrases = collector.phrases
         sessionStarts = collector.sessionStarts
         controls = collector.controls
+        notificationPosts = collector.notificationPosts
+        observedNotifications = collector.observedNotifications
         references = collector.references
     }
 
@@ -159,6 +175,8 @@ private final class DeclarationCollector: SyntaxVisitor {
     var phrases: [SwiftSourceFile.ShortcutPhrase] = []
     var sessionStarts: [SwiftSourceFile.SessionStart] = []
     var controls: [SwiftSourceFile.Control] = []
+    var notificationPosts: [SwiftSourceFile.NotificationPost] = []
+    var observedNotifications: [String: SourcePosition] = [:]
     /// Capitalised names the file uses as types or values (`WorkoutManager.shared`), each
     /// with where it is first used, outside false `#if` clauses.
     var references: [String: SourcePosition] = [:]
@@ -271,6 +289,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         noteSessionStart(node)
         noteControl(node)
+        noteNotification(node)
         guard hiddenBy == nil, node.calledExpression.trimmedDescription.hasSuffix("AppShortcut"),
               let phrases = node.arguments.first(where: { $0.label?.text == "phrases" })?.expression.as(ArrayExprSyntax.self)
         else { return .visitChildren }
@@ -283,6 +302,25 @@ private final class DeclarationCollector: SyntaxVisitor {
                                       position: position(of: literal)))
         }
         return .visitChildren
+    }
+
+    /// `center.post(name: .x, ...)` (a post), or a call that observes a name:
+    /// `addObserver(forName: .x, ...)`, `publisher(for: .x)`, `notifications(named: .x)`.
+    private func noteNotification(_ node: FunctionCallExprSyntax) {
+        guard hiddenBy == nil, let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return }
+        let method = member.declName.baseName.text
+        func name(labelled label: String) -> String? {
+            guard let argument = node.arguments.first(where: { $0.label?.text == label }) else { return nil }
+            let text = argument.expression.trimmedDescription
+            return text.contains("(") ? text : Self.lastComponent(text)
+        }
+        if method == "post", let posted = name(labelled: "name") {
+            notificationPosts.append(.init(name: posted, inType: scope.last?.name, position: position(of: node)))
+        } else if let observed = (method == "addObserver" ? name(labelled: "forName") : nil)
+                    ?? (method == "publisher" ? name(labelled: "for") : nil)
+                    ?? (method == "notifications" ? name(labelled: "named") : nil) {
+            if observedNotifications[observed] == nil { observedNotifications[observed] = position(of: node) }
+        }
     }
 
     /// `HKWorkoutSession(healthStore:configuration:)`, `HealthKit.HKWorkoutSession(...)`, or

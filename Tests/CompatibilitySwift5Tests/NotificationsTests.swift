@@ -1,0 +1,45 @@
+// Issue 24: UserNotifications as a workout app's model code uses it (a hydration reminder
+// scheduled when the workout starts). A file that imports it is no longer left out.
+import ActionButtonHarness
+import AppIntents
+import Testing
+import UserNotifications
+
+/// An app's reminders, written as apps write them: completion handlers and async calls.
+final class Reminders {
+    let center = UNUserNotificationCenter.current()
+    var granted = false
+    var pending: [String] = []
+
+    func schedule() async throws {
+        granted = try await center.requestAuthorization(options: [.alert, .sound])
+        let content = UNMutableNotificationContent()
+        content.title = "Hydrate"
+        content.body = "Ten minutes in: time for a sip"
+        content.sound = .default
+        let trigger = UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)
+        try await center.add(UNNotificationRequest(identifier: "hydrate", content: content, trigger: trigger))
+        center.add(UNNotificationRequest(identifier: "cooldown", content: content, trigger: nil)) { _ in }
+        center.removePendingNotificationRequests(withIdentifiers: ["cooldown"])
+        pending = await center.pendingNotificationRequests().map(\.identifier)
+        let settings = await center.notificationSettings()
+        pending.append("\(settings.authorizationStatus == .authorized) \(settings.alertSetting == .enabled)")
+    }
+}
+
+@Suite("Swift 5: UserNotifications")
+struct NotificationsSwift5Tests {
+    @Test("A reminder is asked for, scheduled, listed and removed; the timeline says what was scheduled")
+    func reminder() async throws {
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Reminders5", start: StartLogbookIntent.self),
+                                            settings: .workout(app: "Reminders5", firstPress: "run"))
+        final class Box: @unchecked Sendable { var reminders = Reminders() }
+        let box = Box()
+        try await watch.runInApp("schedule") { Task { try await box.reminders.schedule() } }
+        #expect(box.reminders.granted)
+        #expect(box.reminders.pending == ["hydrate", "true true"])
+        #expect(watch.appLog.contains("UserNotifications: the wearer allows notifications"), "\(watch.appLog)")
+        #expect(watch.appLog.contains("UserNotifications: notification scheduled: \"Hydrate\" in 600 s"))
+        #expect(watch.appLog.contains("UserNotifications: notification scheduled: \"Hydrate\" now"))
+    }
+}
