@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "OSLog", targets: ["OSLog"]),
         .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
+        .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
         // Everything a package `actionsim init-package` writes links against, prebuilt: the
@@ -49,7 +50,7 @@ let package = Package(
         // type; the app's package compiles only the app's files (docs/swift-apps.md).
         .library(name: "ActionsimAppKit", type: .dynamic, targets: [
             "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit",
-            "Combine", "UserNotifications",
+            "Combine", "UserNotifications", "WatchConnectivity",
         ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
@@ -205,6 +206,8 @@ let package = Package(
         .target(name: "WatchKit", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/WatchKit"),
         // Local notifications: asked for, scheduled and listed; each scheduled one logged.
         .target(name: "UserNotifications", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/UserNotifications"),
+        // The watch's side of the link to an iPhone app, with no iPhone app: never reachable.
+        .target(name: "WatchConnectivity", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/WatchConnectivity"),
         // A watch app's Swift sources read as Apple's build-time metadata extraction reads
         // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
         // what a watch would refuse; and the registration Swift the build adds to the app.
@@ -285,7 +288,7 @@ let package = Package(
         // These two are the harness's too, each in the language mode it checks.
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "WatchKit", "Combine", "ActionButtonCore",
-            "UserNotifications",
+            "UserNotifications", "WatchConnectivity",
             "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.

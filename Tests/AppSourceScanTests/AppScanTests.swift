@@ -179,14 +179,14 @@ struct AppScanTests {
         let scan = Self.scan([
             ("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
             ("App/ContentView.swift", "import SwiftUI\nstruct ContentView: View {}\nstruct Lap: AppIntent {}\n"),
-            ("App/Route.swift", "import Foundation\nimport WatchConnectivity\nfinal class Route {}\n"),
+            ("App/Route.swift", "import Foundation\nimport CloudKit\nfinal class Route {}\n"),
             ("App/Main.swift", "import AppIntents\n@main struct TrailApp {}\n"),
             ("App/Guarded.swift", "#if canImport(UIKit)\nimport UIKit\n#endif\nimport AppIntents\n"),
         ])
         #expect(scan.leftOut.map(\.path) == ["App/ContentView.swift", "App/Route.swift", "App/Main.swift"])
         #expect(scan.leftOut.map(\.isUserInterface) == [true, false, false])
         #expect(scan.leftOut[0].reason == "imports SwiftUI, a UI framework Linux does not have (the app's screens do not run here)")
-        #expect(scan.leftOut[1].reason == "imports WatchConnectivity, which Linux does not have and actionsim does not stand in for")
+        #expect(scan.leftOut[1].reason == "imports CloudKit, which Linux does not have and actionsim does not stand in for")
         #expect(scan.keptFiles == ["App/Style.swift", "App/Start.swift", "App/Guarded.swift"])
         #expect(scan.warnings.map(\.locatedMessage) == [
             "App/ContentView.swift:3:1: Lap (AppIntent) compiles to nothing on Linux: its file is left out: imports SwiftUI, "
@@ -218,12 +218,12 @@ struct AppScanTests {
 
         // Every missing module is named, not only the first.
         let many = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
-                              ("App/Sync.swift", "import WatchConnectivity\nimport CloudKit\nimport Foundation\n"),
-                              ("App/Map.swift", "import SwiftUI\nimport MapKit\nimport WatchConnectivity\nimport CloudKit\n")])
+                              ("App/Sync.swift", "import SwiftData\nimport CloudKit\nimport Foundation\n"),
+                              ("App/Map.swift", "import SwiftUI\nimport MapKit\nimport SwiftData\nimport CloudKit\n")])
         #expect(many.leftOut.map(\.reason) == [
-            "imports WatchConnectivity and CloudKit, which Linux does not have and actionsim does not stand in for",
+            "imports SwiftData and CloudKit, which Linux does not have and actionsim does not stand in for",
             "imports SwiftUI and MapKit, UI frameworks Linux does not have (the app's screens do not run here), "
-                + "and WatchConnectivity and CloudKit, which actionsim does not stand in for either",
+                + "and SwiftData and CloudKit, which actionsim does not stand in for either",
         ])
         // The build's plugin sees what the package kept: such a file there is an error.
         let plugin = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
