@@ -25,7 +25,7 @@ struct AppScanTests {
             @Parameter(title: "Style")
             var workoutStyle: Style
             init() { workoutStyle = .running }
-            func perform() async throws -> some IntentResult { .result() }
+            func perform() async throws -> some IntentResult { try HKWorkoutSession(healthStore: store, configuration: configuration).startActivity(with: .now); return .result() }
         }
         """
 
@@ -215,6 +215,23 @@ struct AppScanTests {
             + "        NotificationCenter.default.addObserver(forName: Notification.Name.startRide, object: nil, queue: nil) { _ in }\n    }\n}\n"
         let heard = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting), ("App/Rides.swift", model)])
         #expect(!heard.warnings.contains { $0.locatedMessage.contains("posts the notification") }, "\(heard.warnings.map(\.locatedMessage))")
+
+        // A workout app that never creates a session: said at its start intent, unless a local
+        // package (which this scan does not read) might.
+        let noSession = Self.start.replacingOccurrences(
+            of: "try HKWorkoutSession(healthStore: store, configuration: configuration).startActivity(with: .now); return .result()",
+            with: ".result()")
+        let never = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", noSession)])
+        #expect(never.warnings.map(\.locatedMessage) == [
+            "App/Start.swift:3:1: StartRun is the start intent, but no file of Trail creates or starts an HKWorkoutSession "
+                + "(HKWorkoutSession(healthStore:configuration:), startActivity(with:)): a first press starts no session, on a watch "
+                + "as here, and misses the start deadline (A5); start the session in perform(), or in a model it calls",
+        ])
+        var modular = CompilationConditions()
+        modular.localModules = ["TrailKit"]
+        let withPackage = AppScan(appName: "Trail", files: [(path: "App/Style.swift", text: Self.workoutStyle), (path: "App/Start.swift", text: noSession)],
+                                  conditions: modular, leaveOutUnbuildable: true)
+        #expect(withPackage.warnings.isEmpty, "\(withPackage.warnings.map(\.locatedMessage))")
 
         // Every missing module is named, not only the first.
         let many = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),

@@ -152,7 +152,17 @@ public struct AppScan: Sendable {
                     "\(declaration.name) is generic; the system instantiates intents by type, so an intent cannot have generic parameters"))
             }
         }
-        messages += unheardPosts(kept: kept, observedInLeftOut: observedInLeftOut)
+        let unheard = unheardPosts(kept: kept, observedInLeftOut: observedInLeftOut)
+        messages += unheard
+        // A workout app whose files never create a session (and that has no local package
+        // that might): its first press fails at the deadline on a watch too.
+        if conditions.localModules.isEmpty, unheard.isEmpty, let start = intents.first(where: { $0.role == .startWorkout }),
+           kept.allSatisfy({ $0.sessionStarts.isEmpty }), leftOut.allSatisfy({ $0.sessionStarts.isEmpty }) {
+            messages.append(ScanMessage(.warning, at: start.position,
+                "\(start.name) is the start intent, but no file of \(appName) creates or starts an HKWorkoutSession "
+                    + "(HKWorkoutSession(healthStore:configuration:), startActivity(with:)): a first press starts no session, "
+                    + "on a watch as here, and misses the start deadline (A5); start the session in perform(), or in a model it calls"))
+        }
         let order: [Role] = [.startWorkout, .startDive, .pauseWorkout, .resumeWorkout, .action]
         intents.sort { order.firstIndex(of: $0.role)! < order.firstIndex(of: $1.role)! }
 
