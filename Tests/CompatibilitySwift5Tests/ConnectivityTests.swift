@@ -35,6 +35,20 @@ final class PhoneSync: NSObject, WCSessionDelegate {
         session.transferUserInfo(["lap": 1])
     }
 
+    /// The rest apps call: data messages, files, what waits for the phone, the phone's state.
+    func rest() -> String {
+        let session = WCSession.default
+        var failed = false
+        session.sendMessageData(Data([1, 2]), replyHandler: nil) { _ in failed = true }
+        let file = session.transferFile(URL(fileURLWithPath: "/tmp/ride.fit"), metadata: ["kind": "fit"])
+        return "\(failed) \(file.file.fileURL.lastPathComponent) \(session.outstandingFileTransfers.count) "
+            + "\(session.outstandingUserInfoTransfers.count) \(session.applicationContext.count) \(session.receivedApplicationContext.count) "
+            + "\(session.isCompanionAppInstalled) \(session.iOSDeviceNeedsUnlockAfterRebootForReachability)"
+    }
+
+    func sessionReachabilityDidChange(_ session: WCSession) {}
+    func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {}
+
     func session(_ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState, error: Error?) {
         activated = activationState
     }
@@ -65,5 +79,10 @@ struct ConnectivitySwift5Tests {
         #expect(watch.appLog.contains("WatchConnectivity: message (2 keys) not sent: the iPhone app is not reachable"))
         #expect(watch.appLog.contains("WatchConnectivity: application context updated (2 keys), for the iPhone"))
         #expect(watch.appLog.contains("WatchConnectivity: user info queued for the iPhone (1 key)"))
+        final class Said: @unchecked Sendable { var text = "" }
+        let said = Said()
+        try await watch.runInApp("the rest") { said.text = box.sync.rest() }
+        #expect(said.text == "true ride.fit 1 1 2 0 false false", "\(said.text)")
+        #expect(watch.appLog.contains("WatchConnectivity: file ride.fit queued for the iPhone"))
     }
 }

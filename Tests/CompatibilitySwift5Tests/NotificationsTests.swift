@@ -25,6 +25,43 @@ final class Reminders {
         let settings = await center.notificationSettings()
         pending.append("\(settings.authorizationStatus == .authorized) \(settings.alertSetting == .enabled)")
     }
+
+    /// The completion-handler forms, categories, the calendar trigger, badges and the delegate.
+    func rest(_ done: @escaping @Sendable (String) -> Void) {
+        let center = self.center
+        center.delegate = delegate
+        let action = UNNotificationAction(identifier: "snooze", title: "Snooze", options: [.foreground])
+        center.setNotificationCategories([UNNotificationCategory(identifier: "reminder", actions: [action], intentIdentifiers: [],
+                                                                 options: [.customDismissAction])])
+        let morning = UNCalendarNotificationTrigger(dateMatching: DateComponents(hour: 7), repeats: true)
+        center.add(UNNotificationRequest(identifier: "morning", content: UNMutableNotificationContent(), trigger: morning))
+        center.setBadgeCount(0)
+        center.getNotificationSettings { settings in
+            center.getPendingNotificationRequests { requests in
+                center.getDeliveredNotifications { delivered in
+                    center.getNotificationCategories { categories in
+                        center.removeAllPendingNotificationRequests()
+                        center.removeAllDeliveredNotifications()
+                        center.removeDeliveredNotifications(withIdentifiers: ["morning"])
+                        done("\(settings.authorizationStatus.rawValue) \(requests.map(\.identifier)) \(delivered.count) "
+                             + "\(categories.first?.actions.first?.title ?? "") \(morning.dateComponents.hour ?? 0) \(morning.repeats)")
+                    }
+                }
+            }
+        }
+    }
+
+    let delegate = ReminderDelegate()
+}
+
+/// Apps set a delegate to show notifications while they are in front; here it is never called.
+final class ReminderDelegate: UNUserNotificationCenterDelegate {
+    var presented = 0
+    func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+                                withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void) {
+        presented += 1
+        completionHandler([.banner, .sound])
+    }
 }
 
 @Suite("Swift 5: UserNotifications")
@@ -41,5 +78,10 @@ struct NotificationsSwift5Tests {
         #expect(watch.appLog.contains("UserNotifications: the wearer allows notifications"), "\(watch.appLog)")
         #expect(watch.appLog.contains("UserNotifications: notification scheduled: \"Hydrate\" in 600 s"))
         #expect(watch.appLog.contains("UserNotifications: notification scheduled: \"Hydrate\" now"))
+        final class Said: @unchecked Sendable { var text = "" }
+        let said = Said()
+        try await watch.runInApp("the rest") { box.reminders.rest { said.text = $0 } }
+        #expect(said.text == "2 [\"hydrate\", \"morning\"] 0 Snooze 7 true", "\(said.text)")
+        #expect(box.reminders.delegate.presented == 0)
     }
 }
