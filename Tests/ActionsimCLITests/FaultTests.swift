@@ -147,7 +147,8 @@ struct FaultTests {
         let expected = try await Self.expectedSamples(scenario)
         // Each kill waits for a point of the run, however slow the machine (the store open
         // with its session, its first samples committed, 20 samples in the log), then kills
-        // after a random delay from there.
+        // once a random number of samples more is logged (0-40: up to 2 s at the scenario's 20 Hz),
+        // a random point measured in the run's progress rather than in time.
         let points: [(what: String, reached: @Sendable (String, String) -> Bool)] = [
             ("its store to hold its session and its log to be made", { store, logs in
                 Self.hasSession(store) && ((try? FileManager.default.contentsOfDirectory(atPath: logs)) ?? []).contains { $0.hasSuffix(".jsonl") }
@@ -157,7 +158,7 @@ struct FaultTests {
         ]
         var random = SystemRandomNumberGenerator()
         for (index, point) in points.enumerated() {
-            let delay = Double.random(in: 0...2, using: &random)
+            let more = Int.random(in: 0...40, using: &random)
             let run = directory + "/kill-\(index)"
             try FileManager.default.createDirectory(atPath: run, withIntermediateDirectories: true)
             let store = run + "/actionsim.sqlite", logs = run + "/logs"
@@ -166,11 +167,14 @@ struct FaultTests {
             try await waitUntil("the real-time replay \(index) for \(point.what) (stderr: \(started.errorText))") {
                 point.reached(store, logs)
             }
-            try await Task.sleep(for: .seconds(delay))
+            let reached = Self.loggedSampleCount(in: logs)
+            try await waitUntil("\(more) samples more in the log of replay \(index) (stderr: \(started.errorText))") {
+                Self.loggedSampleCount(in: logs) >= reached + more
+            }
             // What the recorder has committed, read as another process would, then the kill.
             let committed = try Self.storedSamples(store)
             started.process.signal(SIGKILL)
-            let when = "killed \(delay) s after \(point.what)"
+            let when = "killed \(more) samples after \(point.what)"
             #expect(try await started.wait() == SIGKILL, "\(when)")
             if index == 1 { #expect(!committed.isEmpty, "\(when)") }
 

@@ -74,14 +74,21 @@ private final class LiveProcess {
         await process.waitFor(text, in: .either)
     }
 
-    /// Presses Action every 100 ms for `seconds`: laps, and presses ignored while one runs.
-    func mash(for seconds: Double) async {
-        let end = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < end {
+    /// Presses Action `presses` times, each once the one before it is logged as a gesture (a
+    /// lap, or a press ignored while one runs): paced by the run, not by the clock, so a busy
+    /// machine only makes it slower.
+    func mash(presses: Int) async throws {
+        let before = gestures
+        for press in 1...presses {
             type("a")
-            try? await Task.sleep(for: .milliseconds(100))
+            try await waitUntil("press \(press) of \(presses) to be logged as a gesture (stderr: \(errors))") {
+                self.gestures >= before + press
+            }
         }
     }
+
+    /// The gestures standard output (`--json`) has shown so far.
+    var gestures: Int { output.components(separatedBy: "\"event\":\"gesture\"").count - 1 }
 
     /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
     func finish() async -> Int32 {
@@ -131,15 +138,19 @@ struct LiveFaultTests {
         #expect(await run.waitFor("live input"))
         run.type("a")
         #expect(await run.waitFor("\"change\":\"started\""))
-        // A random point: while presses come in, samples are logged, batches committed.
-        let seconds = Double.random(in: 0.1...3.0)
-        await run.mash(for: seconds)
+        // A random point: while presses come in, samples are logged, batches committed. The
+        // kill comes once the log has a sample, after a random number of presses.
+        let presses = Int.random(in: 1...30)
+        try await run.mash(presses: presses)
+        try await waitUntil("a sample in the run's log (stderr: \(run.errors))") {
+            scratch.logFiles().first.map { !sampleTimes(logLines($0)).isEmpty } ?? false
+        }
         run.process.signal(SIGKILL)
-        #expect(await run.process.wait().reason == .uncaughtSignal, "round \(round): killed after \(seconds) s")
+        #expect(await run.process.wait().reason == .uncaughtSignal, "round \(round): killed after \(presses) presses")
 
         let killedLog = try #require(scratch.logFiles().first)
         let logged = sampleTimes(logLines(killedLog))
-        #expect(!logged.isEmpty, "round \(round): the log has no samples after \(seconds) s")
+        #expect(!logged.isEmpty, "round \(round): the log has no samples after \(presses) presses")
 
         // The restart: a run whose input ends at once.
         let restart = try await scratch.startAgain("restart")
@@ -155,7 +166,7 @@ struct LiveFaultTests {
         // store commits on the first event a second of real time after its last commit, so
         // about a second of samples (half a second more allowed for a loop the machine
         // starved, which then handles several samples at once).
-        #expect(session.samples == Array(logged.prefix(session.samples.count)), "round \(round): killed after \(seconds) s")
+        #expect(session.samples == Array(logged.prefix(session.samples.count)), "round \(round): killed after \(presses) presses")
         if session.samples.count < logged.count {
             let unstored = logged[session.samples.count...]
             #expect(unstored.last! - unstored.first! <= 1_500_000_000,
@@ -174,7 +185,7 @@ struct LiveFaultTests {
         #expect(await run.waitFor("live input"))
         run.type("a")
         #expect(await run.waitFor("\"change\":\"started\""))
-        await run.mash(for: Double.random(in: 0.5...2.5))
+        try await run.mash(presses: Int.random(in: 5...25))
         run.process.signal(SIGTERM)
         #expect(await run.finish() == 0)
 

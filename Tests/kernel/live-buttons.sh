@@ -136,9 +136,10 @@ wait_for_open $evemu "$held" || echo "evemu-record never opened $held" >&2
 go /tmp/held-go
 wait_for_text /tmp/inject5.out "inject: playing" 60
 created=$(uptime_ms)
-# F13 goes down as the injector begins; run starts once it is down (0.3 s: the injector's
-# first write), and must open the keyboard before F13 is let go at 6 s.
-while [ $(( $(uptime_ms) - created )) -lt 300 ]; do usleep 50000; done
+# F13 goes down as the injector begins; run starts once it is down (the other reader has
+# read the key press: EV_KEY, KEY_F13 = 0xb7, value 1), and must open the keyboard before F13
+# is let go at 6 s.
+wait_for_text /tmp/held.evemu "0001 00b7 0001" 60 || echo "evemu-record never saw F13 go down" >&2
 actionsim run --device /files/usb-keyboard.yaml --input "$held" --app $APP --log-dir /tmp/logs/held --json \
   > /tmp/held.out 2> /tmp/held.err < /dev/null &
 run=$!
