@@ -55,7 +55,7 @@ public class HKQuery: @unchecked Sendable {
     public class func predicateForCategorySamples(with operatorType: ComparisonOperator, value: Int) -> NSPredicate {
         NSPredicate { object, _ in
             guard let sample = object as? HKCategorySample else { return false }
-            return operatorType.holds(for: sample.value < value ? .orderedAscending : sample.value > value ? .orderedDescending : .orderedSame)
+            return operatorType.holds(for: ordering(sample.value, value))
         }
     }
 

@@ -95,10 +95,7 @@ extension HKQuery {
     /// Quantity samples whose quantity stands in the given relation to `quantity`.
     public class func predicateForQuantitySamples(with operatorType: ComparisonOperator,
                                                   quantity: HKQuantity) -> NSPredicate {
-        NSPredicate { object, _ in
-            guard let sample = object as? HKQuantitySample, sample.quantity.is(compatibleWith: quantity.unit) else { return false }
-            return operatorType.holds(for: sample.quantity.compare(quantity))
-        }
+        comparing(operatorType, quantity) { (sample: HKQuantitySample) in sample.quantity }
     }
 
     /// Category samples whose value is one of `values`.
@@ -112,7 +109,7 @@ extension HKQuery {
     public class func predicateForWorkouts(with operatorType: ComparisonOperator, duration: TimeInterval) -> NSPredicate {
         NSPredicate { object, _ in
             guard let workout = object as? HKWorkout else { return false }
-            return operatorType.holds(for: order(workout.duration, duration))
+            return operatorType.holds(for: ordering(workout.duration, duration))
         }
     }
 
@@ -173,7 +170,7 @@ extension HKQuery {
     public class func predicateForWorkoutActivities(operatorType: ComparisonOperator, duration: TimeInterval) -> NSPredicate {
         NSPredicate { object, _ in
             guard let activity = object as? HKWorkoutActivity else { return false }
-            return operatorType.holds(for: order(activity.duration, duration))
+            return operatorType.holds(for: ordering(activity.duration, duration))
         }
     }
 
@@ -215,27 +212,32 @@ extension HKQuery {
 
     // MARK: Helpers
 
-    private static func workouts(_ operatorType: ComparisonOperator, _ target: HKQuantity,
-                                 _ value: @escaping (HKWorkout) -> HKQuantity?) -> NSPredicate {
+    /// Objects of one kind whose quantity (as `value` reads it) stands in the relation to
+    /// `target`; an object without one, or in a unit of another dimension, does not match.
+    private static func comparing<Object>(_ operatorType: ComparisonOperator, _ target: HKQuantity,
+                                          _ value: @escaping (Object) -> HKQuantity?) -> NSPredicate {
         NSPredicate { object, _ in
-            guard let workout = object as? HKWorkout, let quantity = value(workout),
+            guard let object = object as? Object, let quantity = value(object),
                   quantity.is(compatibleWith: target.unit) else { return false }
             return operatorType.holds(for: quantity.compare(target))
         }
+    }
+
+    private static func workouts(_ operatorType: ComparisonOperator, _ target: HKQuantity,
+                                 _ value: @escaping (HKWorkout) -> HKQuantity?) -> NSPredicate {
+        comparing(operatorType, target, value)
     }
 
     private static func activities(_ operatorType: ComparisonOperator, _ target: HKQuantity,
                                    _ value: @escaping (HKWorkoutActivity) -> HKQuantity?) -> NSPredicate {
-        NSPredicate { object, _ in
-            guard let activity = object as? HKWorkoutActivity, let quantity = value(activity),
-                  quantity.is(compatibleWith: target.unit) else { return false }
-            return operatorType.holds(for: quantity.compare(target))
-        }
+        comparing(operatorType, target, value)
     }
 
-    private static func order<T: Comparable>(_ lhs: T, _ rhs: T) -> ComparisonResult {
-        lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
-    }
+}
+
+/// How `lhs` orders against `rhs`, as Foundation's `compare` says it.
+func ordering<T: Comparable>(_ lhs: T, _ rhs: T) -> ComparisonResult {
+    lhs < rhs ? .orderedAscending : lhs > rhs ? .orderedDescending : .orderedSame
 }
 
 extension ComparisonOperator {
@@ -278,9 +280,9 @@ private enum MetadataValue {
     /// How this value orders against `other`; nil when they are not of one kind.
     func order(against other: MetadataValue) -> ComparisonResult? {
         switch (self, other) {
-        case let (.text(a), .text(b)): a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-        case let (.number(a), .number(b)): a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-        case let (.date(a), .date(b)): a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+        case let (.text(a), .text(b)): ordering(a, b)
+        case let (.number(a), .number(b)): ordering(a, b)
+        case let (.date(a), .date(b)): ordering(a, b)
         case let (.quantity(a), .quantity(b)) where a.is(compatibleWith: b.unit): a.compare(b)
         default: nil
         }

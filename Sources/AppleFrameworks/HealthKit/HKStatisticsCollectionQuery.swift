@@ -12,13 +12,11 @@ public final class HKStatisticsCollection: @unchecked Sendable {
     /// The samples of each interval that has any, by interval number.
     private let buckets: [Int: [HKQuantitySample]]
     private let separatedBySource: Bool
-    private let allSources: Set<HKSource>
 
     init(quantityType: HKQuantityType, intervals: Intervals, samples: [HKQuantitySample], options: HKStatisticsOptions = []) {
         self.quantityType = quantityType
         self.intervals = intervals
         self.separatedBySource = options.contains(.separateBySource)
-        self.allSources = Set(samples.map(\.sourceRevision.source))
         let pieces = quantityType.aggregationStyle == .cumulative ? samples.flatMap { Self.split($0, into: intervals) } : samples
         self.buckets = Dictionary(grouping: pieces) { intervals.index(of: $0.startDate) }
     }
@@ -65,7 +63,7 @@ public final class HKStatisticsCollection: @unchecked Sendable {
     }
 
     /// Every source of the collection's samples (with `.separateBySource` or without).
-    public func sources() -> Set<HKSource> { allSources }
+    public func sources() -> Set<HKSource> { Set(buckets.values.joined().map(\.sourceRevision.source)) }
 
     private func statistics(ofInterval index: Int) -> HKStatistics {
         HKStatistics(quantityType: quantityType, samples: buckets[index] ?? [], start: intervals.start(of: index),
