@@ -88,10 +88,16 @@ let package = Package(
         // The functional core: press recognition, the Action-button system and session
         // lifecycles as pure value types. No clock, file, fd or Foundation in here.
         .target(name: "ActionButtonCore", path: "Sources/Watch/ActionButtonCore"),
+        // The one helper for each small job of the system: a system call made again after a
+        // signal interrupts it, with swift-system's typed `Errno`, and a thread of its own.
+        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+                path: "Sources/System/SystemCalls"),
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
         .target(name: "AppIntents", dependencies: ["ActionButtonCore"], path: "Sources/AppleFrameworks/AppIntents"),
         // YAML with source positions, so every format can say file:line:column.
-        .target(name: "YAMLDocuments", dependencies: ["ActionButtonCore", .product(name: "Yams", package: "Yams")], path: "Sources/Documents/YAMLDocuments",
+        .target(name: "YAMLDocuments", dependencies: [
+            "ActionButtonCore", "SystemCalls", .product(name: "Yams", package: "Yams"), .product(name: "SystemPackage", package: "swift-system"),
+        ], path: "Sources/Documents/YAMLDocuments",
                 plugins: ["BuiltInFilesPlugin"]),
         // Build time: the shipped app manifests and device profiles, embedded in YAMLDocuments
         // so that an installed actionsim has them (`actionsim built-in`).
@@ -104,10 +110,10 @@ let package = Package(
         // session log's events, sensor samples, and the sink and instrument protocols. Pure.
         .target(name: "SimulationEvents", dependencies: ["ActionButtonCore", "AppIntents"], path: "Sources/Simulation/SimulationEvents"),
         // The imperative shell around the core: runs intents, owns the clock (virtual or real).
-        .target(name: "Simulation", dependencies: ["SimulationEvents", "ActionButtonCore", "AppIntents"], path: "Sources/Simulation/Simulation"),
+        .target(name: "Simulation", dependencies: ["SimulationEvents", "ActionButtonCore", "AppIntents", "SystemCalls"], path: "Sources/Simulation/Simulation"),
         // The session log (JSON Lines) and the human-readable timeline.
         .target(name: "SessionLog", dependencies: [
-            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents", "OutputFiles",
+            "Simulation", "SimulationEvents", "ActionButtonCore", "AppIntents", "OutputFiles", "SystemCalls",
             .product(name: "SystemPackage", package: "swift-system"),
         ], path: "Sources/Records/SessionLog"),
         // Scenario files, their expectations, and the runner behind `replay` and `test`.
@@ -127,7 +133,7 @@ let package = Package(
         // versioned migrations), read by the reading commands and fed by a board's outbox,
         // which forwards what its local SQLite store holds, in order and idempotently.
         .target(name: "LabStore", dependencies: [
-            "SessionStore", "Telemetry", "Simulation", "SimulationEvents", "ActionButtonCore",
+            "SessionStore", "Telemetry", "Simulation", "SimulationEvents", "ActionButtonCore", "SystemCalls",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -161,11 +167,11 @@ let package = Package(
         // store, opened, chained and closed together, and what is said about them.
         .target(name: "RunRecords", dependencies: ["SessionLog", "SessionStore", "SimulationEvents", "Telemetry", "ActionButtonCore"],
                 path: "Sources/Records/RunRecords"),
-        .target(name: "OutputFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Sources/Records/OutputFiles"),
+        .target(name: "OutputFiles", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/Records/OutputFiles"),
         // The command line, as a library: `actionsim` is a two-line main around it.
         .target(name: "ActionsimCLI", dependencies: [
             "Scenarios", "SessionLog", "Simulation", "SimulationEvents", "AppManifests", "YAMLDocuments", "ActionButtonCore", "AppIntents",
-            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics", "RunRecords",
+            "Telemetry", "SessionStore", "Exports", "OutputFiles", "WebView", "LabStore", "LabMetrics", "RunRecords", "SystemCalls",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "SystemPackage", package: "swift-system"),
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
@@ -222,7 +228,7 @@ let package = Package(
         // A simulated watch stepped in virtual time, here or in a process of its own
         // (`actionsim-app _watch`, one per watch, so that apps' singletons start fresh).
         .target(name: "SimulatedWatch", dependencies: [
-            "Simulation", "SimulationEvents", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments",
+            "Simulation", "SimulationEvents", "Scenarios", "Telemetry", "ActionButtonCore", "AppIntents", "YAMLDocuments", "SystemCalls",
         ], path: "Sources/Harness/SimulatedWatch"),
         // Install Swift apps on a simulated watch in a test, press, advance virtual time, and
         // check what the watch did (Swift Testing or XCTest).
@@ -237,7 +243,7 @@ let package = Package(
         // One thin Swift layer over libgpiod (1.6 or 2.x) and libevdev: a type per C handle,
         // typed errors that name the device and the operation.
         .target(name: "LinuxInput", dependencies: [
-            "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore",
+            "CGPIOD", "CEvdev", "CLinuxEvents", "ActionButtonCore", "SystemCalls",
             .product(name: "SystemPackage", package: "swift-system"),
         ], path: "Sources/Devices/LinuxInput", swiftSettings: libgpiodMajor >= 2 ? [.define("LIBGPIOD_V2")] : []),
         // Device profiles (YAML): which evdev keys or GPIO lines are the Action and side buttons.
@@ -255,6 +261,7 @@ let package = Package(
             "Scenarios", "SessionStore", "Telemetry", "SimulationEvents", "ActionButtonCore", "YAMLDocuments",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "ActionButtonCoreTests", dependencies: ["ActionButtonCore"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "YAMLDocumentsTests", dependencies: ["YAMLDocuments"]),
         .testTarget(name: "SimulationTests", dependencies: [
             "Simulation", "SimulationEvents", "AppIntents", "ActionButtonCore", "AppManifests", "Scenarios", "SessionLog", "Telemetry",

@@ -78,15 +78,3 @@ struct DeviceOptions: ParsableArguments {
     }
 }
 
-/// Runs blocking work on a thread of its own, so Swift's executor threads stay free for
-/// intents (a one-CPU machine has a single one).
-enum OwnThread {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: body()) }
-            thread.name = "actionsim live loop"
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-}

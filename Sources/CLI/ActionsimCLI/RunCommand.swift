@@ -13,6 +13,7 @@ import Simulation
 import SimulationEvents
 import Telemetry
 import WebView
+import SystemCalls
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -99,7 +100,7 @@ struct LiveRun {
         let (colors, lab) = try prepare()
         let configuration = try LiveSession.Configuration(setup: setup, profile: profile, inputPath: inputPath)
         let (source, output, session, recordTo) = (source, output, session, recordTo)
-        let result = await OwnThread.run {
+        let result = await OwnThread.run("actionsim live loop", stackSize: 8 << 20) {
             Self.session(configuration, source: source, output: output, options: session, recordTo: recordTo, colors: colors,
                          lab: lab)
         }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import WebView
+import SystemCalls
 
 /// The page's server for one run: started before the session, stopped after it.
 final class WebPageServer: Sendable {
@@ -106,7 +107,7 @@ final class WebPageServer: Sendable {
         }
         // xdg-open with no browser to hand the URL to (no desktop session) fails quietly:
         // say so when it does (it may also wait for the browser; nothing waits for it).
-        Thread.detachNewThread {
+        OwnThread.startOrStop("actionsim --open") {
             process.waitUntilExit()
             if process.terminationReason == .exit, process.terminationStatus != 0 {
                 Terminal.warning("--open: xdg-open found no browser to open (exit \(process.terminationStatus)); open the URL above in a browser")

@@ -1,4 +1,5 @@
 import CEvdev
+import SystemCalls
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -128,7 +129,17 @@ public final class EvdevDevice {
         var event = input_event()
         while true {
             let flag = syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
-            let rc = libevdev_next_event(handle, flag.rawValue, &event)
+            let rc: Int32
+            do throws(Errno) {
+                rc = try SystemCall.retryingNegatedError { libevdev_next_event(handle, flag.rawValue, &event) }
+            } catch .resourceTemporarilyUnavailable {
+                if syncing { syncing = false; continue }
+                return summary
+            } catch .operationNotSupportedByDevice {
+                throw .deviceGone(path)
+            } catch {
+                throw LinuxInputError.from(error, device: path, operation: "read events from")
+            }
             if rc == Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue) {
                 events.append(Self.convert(event, resynced: false))
             } else if rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
@@ -139,15 +150,6 @@ public final class EvdevDevice {
                     syncing = true
                     summary.overflows += 1
                 }
-            } else if rc == -EAGAIN {
-                if syncing { syncing = false; continue }
-                return summary
-            } else if rc == -EINTR {
-                continue
-            } else if rc == -ENODEV {
-                throw .deviceGone(path)
-            } else {
-                throw LinuxInputError.from(Errno(rawValue: -rc), device: path, operation: "read events from")
             }
         }
     }

@@ -1,4 +1,6 @@
 import CLinuxEvents
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,8 +20,16 @@ public final class EventLoop {
 
     public struct SystemError: Error, CustomStringConvertible {
         public var operation: String
-        public var errno: Int32
-        public var description: String { "\(operation) failed: \(String(cString: strerror(errno)))" }
+        public var errno: Errno
+        public init(operation: String, errno: Errno) {
+            self.operation = operation
+            self.errno = errno
+        }
+        /// The error the C library left in `errno` just now.
+        public init(operation: String) {
+            self.init(operation: operation, errno: Errno(rawValue: Glibc.errno))
+        }
+        public var description: String { "\(operation) failed: \(errno)" }
     }
 
     private let epoll: Int32
@@ -38,11 +48,11 @@ public final class EventLoop {
 
     public init(signals: SignalPipe) throws(SystemError) {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw SystemError(operation: "epoll_create1", errno: errno) }
+        guard epoll >= 0 else { throw SystemError(operation: "epoll_create1") }
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard timer >= 0 else { throw SystemError(operation: "timerfd_create", errno: errno) }
+        guard timer >= 0 else { throw SystemError(operation: "timerfd_create") }
         wakeup = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeup >= 0 else { throw SystemError(operation: "eventfd", errno: errno) }
+        guard wakeup >= 0 else { throw SystemError(operation: "eventfd") }
         self.signals = signals
         try add(timer)
         try add(wakeup)
@@ -61,7 +71,7 @@ public final class EventLoop {
         do {
             try add(descriptor)
             watched.insert(descriptor)
-        } catch where error.errno == EPERM {
+        } catch where error.errno == .notPermitted {
             alwaysReady.insert(descriptor)
         }
     }
@@ -92,7 +102,7 @@ public final class EventLoop {
         event.events = EPOLLIN.rawValue
         event.data.fd = descriptor
         guard epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event) == 0 else {
-            throw SystemError(operation: "epoll_ctl(ADD, fd \(descriptor))", errno: errno)
+            throw SystemError(operation: "epoll_ctl(ADD, fd \(descriptor))")
         }
     }
 
@@ -138,12 +148,13 @@ public final class EventLoop {
 
     /// Blocks until something is ready, and says what.
     public func wait() throws(SystemError) -> [Wake] {
-        var count: Int32
+        let count: Int32
         let timeout: Int32 = alwaysReady.isEmpty ? -1 : 0
-        repeat {
-            count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress!, Int32($0.count), timeout) }
-        } while count < 0 && errno == EINTR
-        guard count >= 0 else { throw SystemError(operation: "epoll_wait", errno: errno) }
+        do throws(Errno) {
+            count = try SystemCall.retrying { events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress!, Int32($0.count), timeout) } }
+        } catch {
+            throw SystemError(operation: "epoll_wait", errno: error)
+        }
         wakeCount += 1
         var result: [Wake] = alwaysReady.sorted().map { .readable($0) }
         for event in events.prefix(Int(count)) {

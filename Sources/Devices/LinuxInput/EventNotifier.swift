@@ -13,7 +13,7 @@ public final class EventNotifier: Sendable {
     /// Creates the eventfd (non-blocking, close-on-exec).
     public init() throws(EventLoop.SystemError) {
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard fd >= 0 else { throw EventLoop.SystemError(operation: "eventfd", errno: errno) }
+        guard fd >= 0 else { throw EventLoop.SystemError(operation: "eventfd") }
         descriptor = fd
     }
 

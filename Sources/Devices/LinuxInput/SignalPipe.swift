@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,7 @@ public final class SignalPipe {
     /// Signals not in `signals` keep their handling.
     public init(_ signals: [Signal] = Signal.allCases) throws(EventLoop.SystemError) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw EventLoop.SystemError(operation: "pipe", errno: errno) }
+        guard pipe(&fds) == 0 else { throw EventLoop.SystemError(operation: "pipe") }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -93,7 +94,7 @@ public final class SignalPipe {
     /// for a wake-up).
     public func wait() -> [Signal] {
         var entry = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
-        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        SystemCall.retryingIgnoringFailure { poll(&entry, 1, -1) }
         return take()
     }
 

@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ import Glibc
 /// itself: both go through the one handler.
 public final class StopSignals: @unchecked Sendable {
     private let pipe: SignalPipe
-    private var thread = pthread_t()
+    private var thread: OwnThread?
     private let first: UnsafeMutablePointer<Int32>
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let onSignal: @Sendable (Int32) -> Void
@@ -28,16 +29,11 @@ public final class StopSignals: @unchecked Sendable {
         first.initialize(to: 0)
         pthread_mutex_init(lock, nil)
         self.onSignal = onSignal
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { context in
-            let watcher = Unmanaged<StopSignals>.fromOpaque(context!).takeRetainedValue()
-            watcher.watch()
-            return nil
-        }, context)
-        if started != 0 {
-            Unmanaged<StopSignals>.fromOpaque(context).release()
+        do {
+            thread = try OwnThread.start("actionsim signals") { [self] in watch() }
+        } catch {
             pipe.close()
-            throw EventLoop.SystemError(operation: "pthread_create", errno: started)
+            throw EventLoop.SystemError(operation: "pthread_create", errno: error)
         }
     }
 
@@ -63,7 +59,7 @@ public final class StopSignals: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         guard !already else { return }
         pipe.wakeWaiter()
-        pthread_join(thread, nil)
+        thread?.join()
         pipe.close()
     }
 

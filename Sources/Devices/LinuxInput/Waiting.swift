@@ -1,3 +1,4 @@
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,20 +9,18 @@ public enum Waiting {
     /// Whether a read of `descriptor` would return at once (input waiting, or its end).
     public static func isReadable(_ descriptor: Int32) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        var ready: Int32
-        repeat { ready = poll(&entry, 1, 0) } while ready < 0 && errno == EINTR
-        return ready > 0
+        return SystemCall.retryingIgnoringFailure { poll(&entry, 1, 0) } > 0
     }
 
     /// Blocks until a read of `descriptor` would return at once.
     public static func untilReadable(_ descriptor: Int32) {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+        SystemCall.retryingIgnoringFailure { poll(&entry, 1, -1) }
     }
 
     /// Sleeps until `deadline` on `CLOCK_MONOTONIC` (ns), the kernel's input clock.
     public static func sleep(untilMonotonic deadline: Int64) {
         var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+        try? SystemCall.retryingReturnedError { clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import SystemCalls
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,9 +26,12 @@ public struct InputFile: ~Copyable {
         var info = stat()
         guard stat(path, &info) == 0 else { throw Self.error(errno, path: path, expected: expected) }
         try Self.check(info, path: path, expected: expected)
-        var descriptor: Int32
-        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw Self.error(errno, path: path, expected: expected) }
+        let descriptor: Int32
+        do throws(Errno) {
+            descriptor = try SystemCall.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        } catch {
+            throw Self.error(error.rawValue, path: path, expected: expected)
+        }
         var opened = stat()
         guard fstat(descriptor, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
             close(descriptor)
@@ -45,10 +50,11 @@ public struct InputFile: ~Copyable {
         var data = Data(capacity: min(size, limit) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DocumentError("cannot be read: \(String(cString: strerror(errno)))", file: path)
+            let count: Int
+            do throws(Errno) {
+                count = try SystemCall.retrying { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+            } catch {
+                throw DocumentError("cannot be read: \(error)", file: path)
             }
             if count == 0 { return data }
             data.append(contentsOf: chunk[0..<count])
@@ -82,7 +88,7 @@ public struct InputFile: ~Copyable {
         case ENAMETOOLONG: DocumentError("a name in this path is longer than the system allows (255 bytes a name, 4096 a path)", file: path)
         case ENOTDIR: DocumentError("no such file (a part of the path is not a directory)", file: path)
         case ELOOP: DocumentError("is a loop of symbolic links; expected \(expected)", file: path)
-        default: DocumentError("cannot be read: \(String(cString: strerror(code)))", file: path)
+        default: DocumentError("cannot be read: \(Errno(rawValue: code))", file: path)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,9 +52,7 @@ public final class WatchProcess: @unchecked Sendable {
 
     /// Sends `request` and waits for the answer.
     public func send(_ request: WatchRequest) async throws -> WatchResponse {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try self.sendBlocking(request) }) }.start()
-        }
+        try await OwnThread.run("actionsim watch") { try self.sendBlocking(request) }
     }
 
     private func sendBlocking(_ request: WatchRequest) throws -> WatchResponse {

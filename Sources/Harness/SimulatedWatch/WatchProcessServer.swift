@@ -1,5 +1,6 @@
 import AppIntents
 import Foundation
+import SystemCalls
 import Scenarios
 import Telemetry
 #if canImport(Glibc)
@@ -39,10 +40,10 @@ public enum WatchProcessServer {
     /// the app's tasks).
     private static func standardInputLines() -> AsyncStream<String> {
         AsyncStream { continuation in
-            Thread {
+            OwnThread.startOrStop("actionsim stdin") {
                 while let line = readLine(strippingNewline: true) { continuation.yield(line) }
                 continuation.finish()
-            }.start()
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ import NIOCore
 import PostgresNIO
 import SessionStore
 import Synchronization
+import SystemCalls
 
 /// Forwards a board's local store to the lab's PostgreSQL, on a thread of its own: every
 /// session, sample and event the lab lacks, in order, a batch (up to 16,000 samples and
@@ -63,9 +64,7 @@ public final class LabForwarder: @unchecked Sendable {
 
     /// Starts forwarding what the store holds.
     public func start() {
-        let thread = Thread { [self] in loop() }
-        thread.name = "actionsim-lab"
-        thread.start()
+        OwnThread.startOrStop("actionsim-lab") { [self] in loop() }
     }
 
     /// The store has new rows (the recorder committed a batch).

@@ -1,3 +1,4 @@
+import SystemCalls
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -138,17 +139,14 @@ extension OutputFile {
         /// `open(2)` of a directory, relative to `base`: the kernel follows the links on
         /// the way, with its own protections.
         private static func openDirectory(_ directory: String, at base: Int32, for path: String) throws(OutputFileError) -> Int32 {
-            var descriptor: Int32
-            repeat { descriptor = openat(base, directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
-            guard descriptor < 0 else { return descriptor }
-            let code = errno
-            switch code {
-            case ENOENT:
+            do throws(Errno) {
+                return try SystemCall.retrying { openat(base, directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            } catch .noSuchFileOrDirectory {
                 throw OutputFileError(path: path, reason: "the directory \(directory) does not exist", errno: .noSuchFileOrDirectory)
-            case ENOTDIR:
+            } catch .notDirectory {
                 throw OutputFileError(path: path, reason: "\(directory) is not a directory", errno: .notDirectory)
-            default:
-                throw OutputFileError(path: path, errno: Errno(rawValue: code))
+            } catch {
+                throw OutputFileError(path: path, errno: error)
             }
         }
 

@@ -1,3 +1,4 @@
+import SystemCalls
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -55,11 +56,11 @@ public final class OutputFile {
             descriptor = STDOUT_FILENO
         case .inPlace(let file, _) where place.directory < 0:
             // A descriptor link (/dev/fd/N): the kernel reopens what it stands for.
-            repeat { descriptor = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) } while descriptor < 0 && errno == EINTR
-            if descriptor < 0 {
-                let code = errno
+            do throws(Errno) {
+                descriptor = try SystemCall.retrying { open(file, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY) }
+            } catch {
                 place.close()
-                throw OutputFileError(path: path, errno: Errno(rawValue: code))
+                throw OutputFileError(path: path, errno: error)
             }
         case .inPlace(_, let kind):
             // The device or FIFO found, by its name in its directory, never through a link
@@ -77,7 +78,7 @@ public final class OutputFile {
                 }
             }
             if descriptor < 0, !isFIFO || errno == ENXIO || errno == EINTR {
-                repeat { descriptor = openat(place.directory, place.name, flags) } while descriptor < 0 && errno == EINTR
+                descriptor = SystemCall.retryingIgnoringFailure { openat(place.directory, place.name, flags) }
             }
             var info = stat()
             if descriptor < 0 || fstat(descriptor, &info) != 0 || FileIdentity(info) != place.identity {
@@ -186,22 +187,19 @@ public final class OutputFile {
         let pipeSignal = PipeSignalHold()
         defer { pipeSignal.release() }
         while left > 0 {
-            let written = Glibc.write(descriptor, next, left)
-            if written > 0 {
+            do throws(Errno) {
+                let written = try SystemCall.retrying { Glibc.write(descriptor, next, left) }
+                guard written > 0 else { throw .ioError }
                 next += written
                 left -= written
-                continue
-            }
-            let code = written == 0 ? EIO : errno
-            if code == EINTR { continue }
-            if code == EAGAIN {
+            } catch .resourceTemporarilyUnavailable {
                 // A descriptor inherited non-blocking (a terminal or pipe another program set so).
                 var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-                continue
+                SystemCall.retryingIgnoringFailure { poll(&ready, 1, -1) }
+            } catch {
+                failure = OutputFileError(path: path, errno: error)
+                return false
             }
-            failure = OutputFileError(path: path, errno: Errno(rawValue: code))
-            return false
         }
         return true
     }
@@ -296,15 +294,16 @@ public final class OutputFile {
         for _ in 0..<100 {
             let suffix = String(random.next() & 0xFFFF_FFFF, radix: 16)
             let candidate = "." + name + ".actionsim-" + suffix
-            var descriptor: Int32
-            repeat {
-                descriptor = openat(place.directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-            } while descriptor < 0 && errno == EINTR
-            if descriptor >= 0 { return (descriptor, candidate) }
-            if errno == EEXIST { continue }
-            let code = errno
-            throw OutputFileError(path: path, reason: "cannot create a file in \(directory): \(Errno(rawValue: code))",
-                                  errno: Errno(rawValue: code))
+            do throws(Errno) {
+                let descriptor = try SystemCall.retrying {
+                    openat(place.directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+                }
+                return (descriptor, candidate)
+            } catch .fileExists {
+                continue
+            } catch {
+                throw OutputFileError(path: path, reason: "cannot create a file in \(directory): \(error)", errno: error)
+            }
         }
         throw OutputFileError(path: path, reason: "cannot create a temporary file in \(directory)", errno: .fileExists)
     }

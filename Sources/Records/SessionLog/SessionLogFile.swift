@@ -3,6 +3,7 @@ import Foundation
 import OutputFiles
 import Simulation
 import SimulationEvents
+import SystemCalls
 import SystemPackage
 #if canImport(Glibc)
 import Glibc

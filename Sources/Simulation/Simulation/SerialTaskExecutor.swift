@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Runs the jobs of a virtual replay — the engine's and those of the intents it launches —
 /// one at a time on one thread of its own (a `WorkerThread`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Simulation
+import SystemCalls
 import Synchronization
 import Testing
 

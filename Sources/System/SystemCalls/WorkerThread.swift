@@ -38,11 +38,7 @@ public final class WorkerThread: @unchecked Sendable {
         threadRunning = true
         condition.broadcast()
         condition.unlock()
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = name
-            thread.start()
-        }
+        if start { OwnThread.startOrStop(name) { [self] in run() } }
     }
 
     /// Waits for every job given so far, then runs `body` on the calling thread, alone.
