@@ -67,3 +67,17 @@ struct TerminalTextTests {
         #expect(JSONLineWriterTests.line { $0.field("s", "a\u{9B}b\u{7F}c\u{1B}d °C") } == "{\"s\":\"a\\u009bb\\u007fc\\u001bd °C\"}\n")
     }
 }
+
+@Suite("The one JSON escaper")
+struct JSONQuotedTests {
+    @Test("quoted is the log's escaping as a string: what a steps file `record` writes reads back as the very text")
+    func quoted() throws {
+        let text = "say \"hi\"\\ \n\t\r\u{0}\u{7F}\u{85}\u{9B} NEL-free · 24 °C ✓"
+        let quoted = JSONLineWriter.quoted(text)
+        #expect(quoted == "\"say \\\"hi\\\"\\\\ \\n\\t\\r\\u0000\\u007f\\u0085\\u009b NEL-free · 24 °C ✓\"")
+        // NEL (U+0085) is a line break to YAML: escaped, a steps line stays one line.
+        #expect(!quoted.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        let back = try JSONDecoder().decode(String.self, from: Data(quoted.utf8))
+        #expect(back == text)
+    }
+}

@@ -1,5 +1,6 @@
 import ActionButtonCore
 import Foundation
+import SessionLog
 
 /// Raw input captured from real buttons (or an evemu recording), as a scenario that
 /// `actionsim replay` turns back into the same session (S3): every edge with its exact
@@ -144,7 +145,7 @@ public struct RecordedScenario: Sendable {
     /// expectations (sorted by time, each window opening at its time) merged in time order,
     /// at the same time the steps first.
     public func writeStepsFile<Failure: Error>(_ write: (String) throws(Failure) -> Void) throws(Failure) {
-        func at(_ time: Timestamp) -> String { ScenarioText.jsonString(ScenarioText.duration(max(0, time.nanoseconds))) }
+        func at(_ time: Timestamp) -> String { JSONLineWriter.quoted(ScenarioText.duration(max(0, time.nanoseconds))) }
         let checks = expectations.sorted { $0.time < $1.time }
         var chunk = ""
         chunk.reserveCapacity(1 << 16)
@@ -157,14 +158,14 @@ public struct RecordedScenario: Sendable {
         for (time, step) in steps {
             while nextCheck < checks.count, checks[nextCheck].time < time {
                 let (time, check) = checks[nextCheck]
-                chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(ScenarioText.jsonString(check.key)):\(ScenarioText.jsonString(check.value))}}\n"
+                chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(JSONLineWriter.quoted(check.key)):\(JSONLineWriter.quoted(check.value))}}\n"
                 nextCheck += 1
                 try flush(false)
             }
             let body: String
             switch step {
             case .edge(let button, let direction): body = "\"button\":\"\(button)\",\"edge\":\"\(direction)\""
-            case .key(let name): body = "\"key\":\(ScenarioText.jsonString(name))"
+            case .key(let name): body = "\"key\":\(JSONLineWriter.quoted(name))"
             case .wristDown: body = "\"wrist\":\"down\""
             case .endSession: body = "\"end\":\"session\""
             }
@@ -172,7 +173,7 @@ public struct RecordedScenario: Sendable {
             try flush(false)
         }
         for (time, check) in checks[nextCheck...] {
-            chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(ScenarioText.jsonString(check.key)):\(ScenarioText.jsonString(check.value))}}\n"
+            chunk += "{\"expect\":{\"at\":\(at(time)),\"within\":\"0s\",\(JSONLineWriter.quoted(check.key)):\(JSONLineWriter.quoted(check.value))}}\n"
             try flush(false)
         }
         try flush(true)

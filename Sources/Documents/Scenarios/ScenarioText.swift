@@ -47,27 +47,6 @@ public enum ScenarioText {
         return out + "\""
     }
 
-    /// A JSON string (RFC 8259): `"`, `\\` and control characters escaped.
-    public static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     /// A comment line's text (after `# `) with what would end the comment or break the file
     /// escaped: a device name from a recording can hold anything, NUL and line breaks included.
     public static func comment(_ text: String) -> String {

@@ -69,19 +69,13 @@ final class ExportWriter {
         try string.withUTF8 { try bytes(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Text as XML character data or an attribute value: `& < > " '` escaped, and the control
-    /// characters XML 1.0 forbids even escaped left out.
+    /// Text as XML character data or an attribute value, as `XMLText` escapes it.
     func xml(_ string: String) throws {
         for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): try text("&amp;")
-            case UInt8(ascii: "<"): try text("&lt;")
-            case UInt8(ascii: ">"): try text("&gt;")
-            case UInt8(ascii: "\""): try text("&quot;")
-            case UInt8(ascii: "'"): try text("&apos;")
-            case 0x09, 0x0A, 0x0D: try self.byte(byte)
-            case 0..<0x20: continue
-            default: try self.byte(byte)
+            switch XMLText.replacement(for: byte) {
+            case .keep: try self.byte(byte)
+            case .drop: continue
+            case .entity(let entity): try text(entity)
             }
         }
     }

@@ -73,20 +73,38 @@ public enum XMLText {
     /// Text as XML character data or an attribute value: `& < > " '` escaped, and the
     /// control characters XML 1.0 forbids even escaped left out. HTML takes it as it is.
     public static func escape(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch replacement(for: byte) {
+            case .keep: out.append(byte)
+            case .drop: continue
+            case .entity(let entity): entity.withUTF8Buffer { out.append(contentsOf: $0) }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// What one byte of UTF-8 text becomes in XML (the one rule `escape` and the exports'
+    /// streaming writer both apply): itself, nothing, or its entity. The bytes of a
+    /// multi-byte character are all 0x80 or more, and stay.
+    public enum Replacement {
+        case keep
+        case drop
+        case entity(StaticString)
+    }
+
+    @inline(__always)
+    public static func replacement(for byte: UInt8) -> Replacement {
+        switch byte {
+        case UInt8(ascii: "&"): .entity("&amp;")
+        case UInt8(ascii: "<"): .entity("&lt;")
+        case UInt8(ascii: ">"): .entity("&gt;")
+        case UInt8(ascii: "\""): .entity("&quot;")
+        case UInt8(ascii: "'"): .entity("&apos;")
+        case 0x09, 0x0A, 0x0D: .keep
+        case 0..<0x20: .drop
+        default: .keep
+        }
     }
 }

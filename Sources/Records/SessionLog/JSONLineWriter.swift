@@ -10,6 +10,14 @@ public struct JSONLineWriter {
     public init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     public var count: Int { bytes.count }
+
+    /// `text` as a JSON string, quoted and escaped as every string of the log is: the one JSON
+    /// escaper of actionsim's hand-written JSON (the log, and a steps file `record` writes).
+    public static func quoted(_ text: String) -> String {
+        var writer = JSONLineWriter(capacity: text.utf8.count + 2)
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
     public mutating func beginObject() {
