@@ -3,7 +3,7 @@
 from a module to a module of an outer layer, on a pure module importing the shell, and on
 a C library imported anywhere but its one wrapper.
 
-The layers are the folders under Sources/, innermost first (docs/layout.md draws them).
+The layers are the folders under Sources/; their ranks are the table in docs/layout.md.
 Modules of the same rank may import each other. `make test` runs this, and `--self-test`
 shows that it fails on each kind of wrong import.
 
@@ -16,18 +16,35 @@ import subprocess
 import sys
 import tempfile
 
-# Layer folder -> rank. A module may import modules whose layer's rank is at most its own.
-LAYERS = {
-    "Watch": 0,            # the press recognizer and the Action-button system: pure values
-    "AppleFrameworks": 1,  # AppIntents, HealthKit, CoreMotion, CoreLocation, os, WatchKit as apps use them
-    "Simulation": 2,       # the shared event types, the engine, the sensor models
-    "Documents": 3,        # YAML with positions, manifests, scenarios and their runner
-    "Records": 3,          # the session log, the store, exports and plots, output files
-    "Tooling": 3,          # build-time tools: embedded files, a watch app's sources read
-    "Devices": 4,          # the C libraries, their one wrapper, profiles, the live loop
-    "Harness": 4,          # the simulated watch and the harness apps' tests import
-    "CLI": 5,              # the command line and the web page
-}
+# Layer folder -> rank, read from docs/layout.md (the one place the layers are declared): the
+# table after the marker `<!-- layer ranks`, rows `| RANK | LAYER | what it holds |`.
+LAYOUT = os.path.join("docs", "layout.md")
+
+
+def layer_ranks(root):
+    with open(os.path.join(root, LAYOUT), encoding="utf-8") as text:
+        lines = text.read().split("\n")
+    marker = next((i for i, line in enumerate(lines) if line.startswith("<!-- layer ranks")), None)
+    if marker is None:
+        raise SystemExit(f"check-layers: {LAYOUT} has no table of layer ranks (a line starting '<!-- layer ranks')")
+    ranks = {}
+    for number, line in enumerate(lines[marker + 1:], marker + 2):
+        if not line.startswith("|"):
+            if ranks:
+                break
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if cells[0] in ("Rank", "") or set(cells[0]) <= set("-:"):
+            continue
+        if len(cells) < 2 or not cells[0].isdigit() or not cells[1].isidentifier():
+            raise SystemExit(f"check-layers: {LAYOUT}:{number}: a row of the layer ranks is '| RANK | LAYER | ... |'")
+        ranks[cells[1]] = int(cells[0])
+    if not ranks:
+        raise SystemExit(f"check-layers: {LAYOUT}: the table of layer ranks is empty")
+    return ranks
+
+
+LAYERS = {}
 
 # Pure modules: besides the layer rule, they may import only these (no clocks, threads,
 # files, descriptors or databases).
@@ -62,6 +79,8 @@ def modules(root):
 
 
 def check(root):
+    LAYERS.clear()
+    LAYERS.update(layer_ranks(root))
     found = modules(root)
     problems = [f"Sources/{name}: a folder that is no layer ({', '.join(LAYERS)}); put each module in its layer's folder"
                 for name in found.pop("?", [])]
@@ -107,6 +126,8 @@ def self_test(root):
     }
     with tempfile.TemporaryDirectory() as scratch:
         shutil.copytree(os.path.join(root, "Sources"), os.path.join(scratch, "Sources"))
+        os.makedirs(os.path.join(scratch, "docs"))
+        shutil.copy(os.path.join(root, LAYOUT), os.path.join(scratch, LAYOUT))
         clean, _ = check(scratch)
         if clean:
             print("self-test: the tree is not clean to begin with")
