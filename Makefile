@@ -31,13 +31,13 @@ EXAMPLE_PACKAGES_DeepLog := --package Examples/DeepLog/DeepLogKit
 EXAMPLES_OUT := .build/examples
 EXAMPLES_SCRATCH := .build/examples/.scratch
 
-.PHONY: help check test-loaded deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev deb test-trixie test-deb clean
+.PHONY: help check test-loaded deps toolchain build release link-order release-gpiod2 libgpiod2 demo demo-web test test-layers test-page test-unit test-docc test-scenarios lab-deps test-lab test-exports test-web test-examples plots bench fuzz test-kernel test-long install-udev deb test-trixie test-deb clean
 
 help:
 	@echo "make demo   replay the demo scenario (scenarios/demo.yaml); no hardware needed"
 	@echo "make demo-web   the same, shown in a browser: the drawn watch, its charts, a scrubber"
 	@echo "make test   build and run every test"
-	@echo "make check  the edit loop: layers, unit tests and scenarios (a few minutes after a build)"
+	@echo "make check  the edit loop: layers, the page's lint, unit tests and scenarios (a few minutes after a build)"
 	@echo "make test-loaded  make test with two CPU-bound processes beside it, as on a busy CI runner"
 	@echo "make deps   install what the build needs (apt packages, Swift $(SWIFT_VERSION) if missing)"
 	@echo "make release  one static actionsim to copy to a board ($(RELEASE_BIN)), for the machine's libgpiod"
@@ -157,12 +157,12 @@ demo-web: build
 	$(BIN) replay scenarios/demo.yaml --web --open --no-log
 
 # Every test, the long ones included (make test-long alone runs just those).
-test: test-layers test-unit test-docc test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
+test: test-layers test-page test-unit test-docc test-scenarios test-lab test-exports test-web test-examples test-kernel test-long
 	@echo "==> all tests passed"
 
 # The edit loop: the layers, the unit and integration tests, the shipped scenarios (a few
 # minutes after a build; no servers, browser, qemu or long tests).
-check: test-layers test-unit test-scenarios
+check: test-layers test-page test-unit test-scenarios
 	@echo "==> check passed (make test runs everything)"
 
 # make test on a busy machine, as a shared CI runner is: two CPU-bound processes run beside it
@@ -184,6 +184,22 @@ test-layers:
 	@echo "==> Apple's API inventory: each row marked present names tests that use its members"
 	python3 Tests/AppleCoverage/check-coverage.py --self-test
 	python3 Tests/AppleCoverage/check-coverage.py
+
+# The web page's files (Sources/CLI/WebView/Page/), linted with tools from PyPI pinned in
+# Tests/WebPage/requirements.txt: djlint (HTML), tinycss2 (CSS), esprima (JavaScript: syntax,
+# names used but declared nowhere, names declared but never used). The self-test first
+# shows each kind of fault is caught.
+PAGE_PYENV := .build/page-pyenv
+$(PAGE_PYENV)/.installed: Tests/WebPage/requirements.txt
+	@echo "==> the page's linters (djlint, tinycss2, esprima) in $(PAGE_PYENV)"
+	python3 -m venv $(PAGE_PYENV) || { $(SUDO) apt-get install -y -qq python3-venv && python3 -m venv $(PAGE_PYENV); }
+	$(PAGE_PYENV)/bin/pip install -q -r Tests/WebPage/requirements.txt
+	touch $@
+
+test-page: $(PAGE_PYENV)/.installed
+	@echo "==> the web page's HTML, CSS and JavaScript, linted"
+	$(PAGE_PYENV)/bin/python Tests/WebPage/lint-page.py --self-test
+	$(PAGE_PYENV)/bin/python Tests/WebPage/lint-page.py
 
 test-unit: deps
 	@echo "==> unit and integration tests (swift test)"

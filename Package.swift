@@ -160,7 +160,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "NIOPosix", package: "swift-nio"),
-        ], path: "Sources/CLI/WebView"),
+        ], path: "Sources/CLI/WebView", exclude: ["Page"], plugins: ["BuiltInFilesPlugin"]),
         // Files the commands write (exports, plots, scenarios, reports), streamed: replaced
         // whole by a rename when they are regular files, written in place when they are not.
         // What a run records (replay, run, record): its session log and its sessions in the

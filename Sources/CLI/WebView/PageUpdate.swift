@@ -2,7 +2,7 @@ import Foundation
 
 /// A message the server sends a page over its WebSocket: one type, encoded as JSON by
 /// Foundation's encoder (issue 28). The page's script reads `type` and the fields of that
-/// kind (`receive(message)` in WatchPageScript.swift). What a message carries that another
+/// kind (`receive(message)` in Page/watch.js). What a message carries that another
 /// layer owns travels in that layer's own form: an event as the session log writes it, a
 /// chart as `SVGPlot` draws it.
 enum PageUpdate: Encodable, Equatable {

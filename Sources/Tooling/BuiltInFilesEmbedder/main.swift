@@ -1,25 +1,28 @@
-// Writes the Swift file that holds the text of every built-in app manifest and device profile
-// (see BuiltInDocuments). Run by BuiltInFilesPlugin at build time:
-//   BuiltInFilesEmbedder OUTPUT.swift ROOT FILE...
-// Each FILE is stored under its path relative to ROOT (its name in messages).
+// Writes the Swift file that holds the text of files a module ships inside the binary: the
+// built-in app manifests and device profiles (BuiltInDocuments), the web page (PageFiles).
+// Run by BuiltInFilesPlugin at build time:
+//   BuiltInFilesEmbedder OUTPUT.swift TYPE ROOT FILE...
+// The files become `TYPE.files`, each stored under its path relative to ROOT (its name in
+// messages); TYPE declares `File(path:text:)`.
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: BuiltInFilesEmbedder OUTPUT.swift ROOT FILE...\n".utf8))
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: BuiltInFilesEmbedder OUTPUT.swift TYPE ROOT FILE...\n".utf8))
     exit(2)
 }
 let output = URL(fileURLWithPath: arguments[arguments.startIndex])
-let root = URL(fileURLWithPath: arguments[arguments.startIndex + 1]).standardizedFileURL.path + "/"
+let type = arguments[arguments.startIndex + 1]
+let root = URL(fileURLWithPath: arguments[arguments.startIndex + 2]).standardizedFileURL.path + "/"
 
 var swift = """
-    // Generated at build time by BuiltInFilesPlugin from scenarios/apps/*.yaml and devices/*.yaml.
+    // Generated at build time by BuiltInFilesPlugin.
 
-    extension BuiltInDocuments {
+    extension \(type) {
         static let files: [File] = [
 
     """
-for argument in arguments.dropFirst(2) {
+for argument in arguments.dropFirst(3) {
     let file = URL(fileURLWithPath: argument).standardizedFileURL
     guard file.path.hasPrefix(root) else {
         FileHandle.standardError.write(Data("error: \(file.path) is not inside \(root)\n".utf8))

@@ -1,6 +1,3 @@
-extension WatchPage {
-    /// The page's script.
-    static let script = #"""
 // The page of `actionsim run --web` and `replay --web`. Everything it shows comes over one
 // WebSocket, pushed by the server: the session log's events (with their timeline lines) and
 // each session's chart. It never polls. The watch's screen is folded from the events up to
@@ -506,5 +503,3 @@ $("timeline").addEventListener("click", (event) => {
 });
 
 connect();
-"""#
-}
