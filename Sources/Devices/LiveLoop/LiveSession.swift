@@ -102,6 +102,7 @@ public final class LiveSession {
 
     private var engine: SimulationEngine!
     private var clock: RealClock!
+    private var timeline: KernelTimeline!
     private var sources: [any InputSource] = []
     private var sourcesChanged = false
     private var warnedClock = false
@@ -141,6 +142,7 @@ public final class LiveSession {
         defer { signals.close() }
 
         clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
+        timeline = KernelTimeline(origin: origin)
         let wakeDescriptor = loop.wakeDescriptor
         let intents = LoopTaskExecutor(wake: { EventLoop.wake(wakeDescriptor) })
         do {
@@ -324,15 +326,13 @@ public final class LiveSession {
     /// Edges read in that last read may be a little newer than the clock read before it: the
     /// present is then the newest of them.
     private func presentAfterLastRead(_ items: inout [SourceItem]) -> Timestamp {
-        var now = clock.now
+        let now = clock.now
         for source in sources where !(source is TerminalSource) {
             for descriptor in source.descriptors { source.read(descriptor, into: &items) }
         }
-        for case .edge(_, _, let kernelTime, _) in items {
-            let time = kernelTime &- clock.origin.nanoseconds
-            if time > now.nanoseconds, time <= now.nanoseconds + 1_000_000_000 { now = Timestamp(nanoseconds: time) }
-        }
-        return now
+        return timeline.present(now, after: items.compactMap { item in
+            if case .edge(_, _, let kernelTime, _) = item { kernelTime } else { nil }
+        })
     }
 
     /// Nothing left that would still change the session: no intent running, no window,
@@ -351,19 +351,19 @@ public final class LiveSession {
         for item in ordered {
             switch item {
             case .edge(let button, let direction, let kernelTime, let resynced):
-                let time = runTime(kernelTime, now: now)
+                let placement = place(kernelTime, now: now)
+                let time = placement.time
                 if resynced {
                     // Not an edge the kernel reported: the button's real state, found after lost
                     // events or a reconnect. Said in the log so that nobody mistakes it for a press.
                     sink.record(SimulationEvent(time: time, kind: .step("resynced: \(button) is \(direction == .down ? "down" : "up")")))
                 }
-                let stamped = kernelTime &- clock.origin.nanoseconds
-                if !resynced, stamped < time.nanoseconds, stamped >= -1_000_000_000 {
+                if !resynced, placement.isLate, let stamped = placement.stamped {
                     // Read after the session had passed its time (a wake-up late: the kernel
                     // stamped it as this loop read the clock; or after an intent's report that
                     // came later): logged, and debounced, at the session's latest time, and said.
                     sink.record(SimulationEvent(time: time, kind: TimeOrderedSink.lateNote(
-                        "read late", button, direction, happened: Timestamp(nanoseconds: stamped), loggedAt: time)))
+                        "read late", button, direction, happened: stamped, loggedAt: time)))
                 }
                 // Windows that ran out before the edge are settled first, at their own times;
                 // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
@@ -371,10 +371,10 @@ public final class LiveSession {
                 recorder?.record(.edge(button, direction), at: time)
                 engine.apply(.edge(Edge(button, direction, at: time)), at: now)
             case .otherKey(let name, let kernelTime):
-                recorder?.record(.key(name), at: runTime(kernelTime, now: now))
+                recorder?.record(.key(name), at: place(kernelTime, now: now).time)
                 engine.apply(.key(name), at: now)
             case .command(let command, let readTime):
-                let time = runTime(readTime, now: now)
+                let time = place(readTime, now: now).time
                 switch command {
                 case .wristDown:
                     recorder?.record(.wristDown, at: time)
@@ -397,27 +397,17 @@ public final class LiveSession {
         }
     }
 
-    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line.
-    ///
-    /// A stamp on that clock lies between the run's start (devices are opened after it) and
-    /// now, however long ago: a loop stopped for a minute (SIGSTOP, swapping) reads a minute-old
-    /// edge and keeps its time. One outside that range is on another clock (the GPIO uAPI v1
-    /// stamped `CLOCK_REALTIME` before Linux 5.7): the read time stands in for it, and the log
-    /// says so once. A time before what the session already passed (what the log holds, or
-    /// where the press recognizer was advanced to: an edge read a wake-up late, or after an
-    /// intent's later report; a resync's) becomes that time, so that the log's times never go
-    /// back and the recognizer never counts an edge at another time than the log says.
-    private func runTime(_ kernelTime: Int64, now: Timestamp) -> Timestamp {
-        let time = kernelTime &- clock.origin.nanoseconds
+    /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line, by the rules of
+    /// `KernelTimeline.place`, past what the session already passed (the log, the press
+    /// recognizer). A stamp on another clock is said once in the log.
+    private func place(_ kernelTime: Int64, now: Timestamp) -> KernelTimeline.Placement {
         let floor = max(sink.floor, engine.recognizer.time ?? sink.floor)
-        if time > now.nanoseconds + 1_000_000_000 || time < -1_000_000_000 {
-            if !warnedClock {
-                warnedClock = true
-                log(.clockNotMonotonic, at: now)
-            }
-            return max(now, floor)
+        let placement = timeline.place(kernelTime, now: now, floor: floor)
+        if placement.stamped == nil, !warnedClock {
+            warnedClock = true
+            log(.clockNotMonotonic, at: now)
         }
-        return Timestamp(nanoseconds: min(max(time, floor.nanoseconds), max(now.nanoseconds, floor.nanoseconds)))
+        return placement
     }
 
     /// Lines the kernel debounces (libgpiod 2.x) are not debounced again by the recognizer:
