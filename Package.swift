@@ -7,6 +7,7 @@
 // 1.5.1, swift-service-lifecycle 2.13.0, swift-configuration 1.4.0) declare tools 6.2; GRDB
 // 7.10.0, postgres-nio 1.33.2, swift-nio 2.101.x, swift-nio-ssl 2.37.6 and swift-system 1.8.1
 // declare 6.1. A board installs swift.org's Swift 6.3.1 instead (README: On a Raspberry Pi).
+import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
@@ -42,6 +43,7 @@ let package = Package(
         .library(name: "WatchKit", targets: ["WatchKit"]),
         .library(name: "UserNotifications", targets: ["UserNotifications"]),
         .library(name: "WatchConnectivity", targets: ["WatchConnectivity"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
         // Everything a package `actionsim init-package` writes links against, prebuilt: the
@@ -50,7 +52,7 @@ let package = Package(
         // type; the app's package compiles only the app's files (docs/swift-apps.md).
         .library(name: "ActionsimAppKit", type: .dynamic, targets: [
             "ActionsimCLI", "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit",
-            "Combine", "UserNotifications", "WatchConnectivity",
+            "Combine", "UserNotifications", "WatchConnectivity", "SwiftData",
         ]),
         // A watch app's target in a package `actionsim init-package` writes: finds its intents.
         .plugin(name: "ActionsimApp", targets: ["ActionsimApp"]),
@@ -214,6 +216,14 @@ let package = Package(
         .target(name: "UserNotifications", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/UserNotifications"),
         // The watch's side of the link to an iPhone app, with no iPhone app: never reachable.
         .target(name: "WatchConnectivity", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/WatchConnectivity"),
+        // SwiftData as a watch app's models use it: @Model classes kept by an in-memory store
+        // for the run, fetched with Foundation's #Predicate and SortDescriptor.
+        .target(name: "SwiftData", dependencies: ["SwiftDataMacros"], path: "Sources/AppleFrameworks/SwiftData"),
+        // @Model and the property markers: a compiler plugin (swift-syntax), built for the host.
+        .macro(name: "SwiftDataMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ], path: "Sources/Tooling/SwiftDataMacros"),
         // A watch app's Swift sources read as Apple's build-time metadata extraction reads
         // them: its intents by role, what Linux leaves out (UI frameworks, `#if os(watchOS)`),
         // what a watch would refuse; and the registration Swift the build adds to the app.
@@ -295,7 +305,7 @@ let package = Package(
         // These two are the harness's too, each in the language mode it checks.
         .testTarget(name: "CompatibilitySwift5Tests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "WatchKit", "Combine", "ActionButtonCore",
-            "UserNotifications", "WatchConnectivity",
+            "UserNotifications", "WatchConnectivity", "SwiftData",
             "Telemetry",
         ], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The same app in Swift 6 language mode: what changes is what Swift 6 asks of any app.

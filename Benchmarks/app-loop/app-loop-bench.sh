@@ -48,9 +48,11 @@ floor() {
     grep -q '^import SwiftUI' "$file" || files+=("$file")
   done < <(find "$work/TrailRunner Watch App" -name '*.swift' -print0 | sort -z)
   local start; start=$(now)
-  # -import-module AppIntents: as the generated package has it (Foundation's LocalizedStringResource
-  # and String(localized:) are the stand-ins' in a file that imports Foundation alone).
-  "$swift"c -module-name TrailRunner -swift-version 5 -Xfrontend -import-module -Xfrontend AppIntents -I "$build/Modules" "${cflags[@]}" -emit-module -emit-module-path "$out/TrailRunner.swiftmodule" \
+  # -import-module AppIntents and SwiftData's macro plugin: as the generated package has them
+  # (Foundation's LocalizedStringResource and String(localized:) are the stand-ins' in a file
+  # that imports Foundation alone; LapHistory.swift's @Model is a macro).
+  "$swift"c -module-name TrailRunner -swift-version 5 -Xfrontend -import-module -Xfrontend AppIntents \
+    -Xfrontend -load-plugin-executable -Xfrontend "$build/SwiftDataMacros-tool#SwiftDataMacros" -I "$build/Modules" "${cflags[@]}" -emit-module -emit-module-path "$out/TrailRunner.swiftmodule" \
     -c -o "$out/TrailRunner.o" -wmo "${files[@]}" > "$out/log" 2>&1 || { echo "the floor's swiftc failed:" >&2; cat "$out/log" >&2; exit 1; }
   seconds "$start" "$(now)"
 }

@@ -25,7 +25,7 @@ struct LeftOutSessionStartTests {
             "no session started: TestApp starts it in Hiker Watch App/WorkoutViewModel.swift (line 11: HKWorkoutSession(healthStore:configuration:); "
                 + "line 12: startActivity(with:)), which imports SwiftUI, a file left out on Linux. To test it here, move the start into the "
                 + "intent's perform(), or into a model the intent calls (a class in a file that imports nothing Linux lacks: no SwiftUI, "
-                + "WidgetKit or SwiftData; @Observable and ObservableObject models compile)"),
+                + "WidgetKit or CloudKit; @Observable and ObservableObject models compile)"),
             "\(watch.warnings)")
     }
 

@@ -117,14 +117,14 @@ struct AppScanTests {
 
     @Test("A kept file that names a type of a left-out file is told where it is declared and why that file is left out")
     func usesOfLeftOutTypes() {
-        let manager = "import SwiftData\nimport HealthKit\n\nfinal class WorkoutManager {\n    static let shared = WorkoutManager()\n}\n"
+        let manager = "import AVFoundation\nimport HealthKit\n\nfinal class WorkoutManager {\n    static let shared = WorkoutManager()\n}\n"
         let intent = Self.start.replacingOccurrences(of: "func perform()", with: "var manager: WorkoutManager { .shared }\n    func perform()")
         #expect(intent != Self.start)
         let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", intent), ("App/Manager.swift", manager)])
         #expect(scan.leftOut.map(\.path) == ["App/Manager.swift"])
         let said = scan.warnings.map(\.locatedMessage).filter { $0.contains("WorkoutManager is declared in") }
         #expect(said.count == 1 && said[0].hasPrefix("App/Start.swift:"))
-        #expect(said.first?.contains(": WorkoutManager is declared in App/Manager.swift, which is left out (it imports SwiftData, "
+        #expect(said.first?.contains(": WorkoutManager is declared in App/Manager.swift, which is left out (it imports AVFoundation, "
                                      + "which Linux does not have and actionsim does not stand in for): this file will not build here") == true,
                 "\(said)")
         // The same type declared in a kept file as well (a stand-in of the app's own): nothing to say.
@@ -235,12 +235,12 @@ struct AppScanTests {
 
         // Every missing module is named, not only the first.
         let many = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
-                              ("App/Sync.swift", "import SwiftData\nimport CloudKit\nimport Foundation\n"),
-                              ("App/Map.swift", "import SwiftUI\nimport MapKit\nimport SwiftData\nimport CloudKit\n")])
+                              ("App/Sync.swift", "import AVFoundation\nimport CloudKit\nimport Foundation\n"),
+                              ("App/Map.swift", "import SwiftUI\nimport MapKit\nimport AVFoundation\nimport CloudKit\n")])
         #expect(many.leftOut.map(\.reason) == [
-            "imports SwiftData and CloudKit, which Linux does not have and actionsim does not stand in for",
+            "imports AVFoundation and CloudKit, which Linux does not have and actionsim does not stand in for",
             "imports SwiftUI and MapKit, UI frameworks Linux does not have (the app's screens do not run here), "
-                + "and SwiftData and CloudKit, which actionsim does not stand in for either",
+                + "and AVFoundation and CloudKit, which actionsim does not stand in for either",
         ])
         // The build's plugin sees what the package kept: such a file there is an error.
         let plugin = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),

@@ -76,6 +76,9 @@ struct TrailRunnerTests {
         try await second.press()
         #expect(first.appLog.filter { $0.hasPrefix("Lap ") } == ["Lap 1", "Lap 2"])
         #expect(second.appLog.filter { $0.hasPrefix("Lap ") } == ["Lap 1"])
+        // The lap history the app keeps with SwiftData, per watch, newest first.
+        #expect(first.appLog.filter { $0.hasPrefix("History: ") } == ["History: 1", "History: 2, 1"])
+        #expect(second.appLog.filter { $0.hasPrefix("History: ") } == ["History: 1"])
         #expect(second.performed.first?.parameters["workoutStyle"] == "hiking")
     }
 }

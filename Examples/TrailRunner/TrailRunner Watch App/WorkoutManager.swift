@@ -79,6 +79,8 @@ final class WorkoutManager: NSObject {
     func markLap(at date: Date) async {
         lapCount += 1
         logger.info("\(TrailStrings.lap(self.lapCount))")
+        LapHistory.shared.record(lapCount, at: date)
+        logger.info("History: \(LapHistory.shared.laps().map(String.init).joined(separator: ", "))")
         logger.debug("\(String(localized: TrailStrings.lapMarked))")
         let lap = HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
         do {

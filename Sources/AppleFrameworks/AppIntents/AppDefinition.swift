@@ -79,7 +79,7 @@ public struct AppDefinition: Sendable {
 
         /// What to do about it, said by init-package and at a missed deadline.
         public static let advice = "move the start into the intent's perform(), or into a model the intent calls "
-            + "(a class in a file that imports nothing Linux lacks: no SwiftUI, WidgetKit or SwiftData; "
+            + "(a class in a file that imports nothing Linux lacks: no SwiftUI, WidgetKit or CloudKit; "
             + "@Observable and ObservableObject models compile)"
 
         /// "WorkoutViewModel.swift (line 11: HKWorkoutSession(...); line 12: startActivity(with:)),

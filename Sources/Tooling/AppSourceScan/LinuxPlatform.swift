@@ -7,7 +7,7 @@ public enum LinuxPlatform {
     /// package with Apple's module name. A file that imports one gets it as a dependency.
     public static let frameworkStandIns: [String] = [
         "AppIntents", "HealthKit", "CoreMotion", "CoreLocation", "os", "OSLog", "WatchKit", "Combine", "UserNotifications",
-        "WatchConnectivity",
+        "WatchConnectivity", "SwiftData",
     ]
 
     /// Modules the Swift toolchain itself has on Linux.

@@ -338,8 +338,10 @@ public struct SimulatorPackage: Sendable {
             // The define names the build: when actionsim is built again and init-package writes
             // this file again, every target compiles again against the new modules (SwiftPM
             // does not see them change), instead of linking code built for the old ones.
+            // SwiftData's macros (@Model and its markers) are a compiler plugin actionsim's build made.
             let actionsimModules: [String] = [
                 "-I", actionsimBuild + "/Modules", "-D", \(quoted(Self.buildDefine(prebuilt.libraryStamp))),
+                "-Xfrontend", "-load-plugin-executable", "-Xfrontend", actionsimBuild + "/SwiftDataMacros-tool#SwiftDataMacros",
             \(list(prebuilt.compileFlags, indent: "    "))
             ]
             let actionsimLibrary: [String] = [

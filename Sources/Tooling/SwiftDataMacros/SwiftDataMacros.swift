@@ -1,0 +1,51 @@
+import SwiftCompilerPlugin
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// The macros of actionsim's SwiftData stand-in, in Apple's spelling (`@Model`, `@Attribute`,
+/// `@Relationship`, `@Transient`, `#Unique`, `#Index`). A model keeps its stored properties as
+/// the app wrote them: the stand-in's store holds the objects themselves, in memory, so no
+/// accessor is rewritten. `@Model` adds what a model needs to be one: the `PersistentModel`
+/// conformance (with `Observable`) and its place in a context.
+@main
+struct SwiftDataMacrosPlugin: CompilerPlugin {
+    let providingMacros: [Macro.Type] = [ModelMacro.self, PropertyMarkerMacro.self, SchemaMarkerMacro.self]
+}
+
+/// `@Model` on a class.
+public struct ModelMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+                                 conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext) throws -> [DeclSyntax] {
+        guard declaration.is(ClassDeclSyntax.self) else {
+            throw MacroMessage("@Model applies to a class: a model is a reference type, as in Apple's SwiftData")
+        }
+        let access = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }
+            ? "public " : ""
+        return ["\(raw: access)let _modelBacking = SwiftData.ModelBacking()"]
+    }
+
+    public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+                                 providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+                                 in context: some MacroExpansionContext) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(ClassDeclSyntax.self) else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): SwiftData.PersistentModel {}")]
+    }
+}
+
+/// `@Attribute(...)`, `@Relationship(...)`, `@Transient`: what they say shapes a store's schema;
+/// the stand-in's store keeps the objects as they are, so they add nothing.
+public struct PropertyMarkerMacro: PeerMacro {
+    public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] { [] }
+}
+
+/// `#Unique<T>([\.a])`, `#Index<T>([\.a])` inside a model: schema hints, nothing to declare here.
+public struct SchemaMarkerMacro: DeclarationMacro {
+    public static func expansion(of node: some FreestandingMacroExpansionSyntax,
+                                 in context: some MacroExpansionContext) throws -> [DeclSyntax] { [] }
+}
+
+struct MacroMessage: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
