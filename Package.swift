@@ -294,7 +294,7 @@ let package = Package(
         ]),
         // The built `actionsim` run as a user runs it ("actionsim" here only builds it first).
         .testTarget(name: "ActionsimCLITests", dependencies: [
-            "actionsim", "ActionButtonHarness", "LinuxInput", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            "actionsim", "ActionButtonHarness", "LinuxInput", "TestSupport", "SystemCalls", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ActionButtonHarnessTests", dependencies: [
             "ActionButtonHarness", "AppIntents", "HealthKit", "CoreMotion", "Simulation", "SimulationEvents",
@@ -316,6 +316,7 @@ let package = Package(
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
         .testTarget(name: "WebViewTests", dependencies: [
             "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore", "TestSupport",
+            "SystemCalls",
         ]),
         .testTarget(name: "DeviceProfilesTests", dependencies: ["DeviceProfiles", "LinuxInput", "YAMLDocuments", "ActionButtonCore"]),
         .testTarget(name: "LiveLoopTests", dependencies: [
