@@ -27,7 +27,7 @@ struct OwnThreadTests {
         let thread = try OwnThread.start("stack", stackSize: 24 << 20) {
             var local = 0
             let address = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
-            let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+            let maps = readWhole("/proc/self/maps")
             for line in maps.split(separator: "\n") {
                 let range = line.prefix { $0 != " " }.split(separator: "-").compactMap { UInt($0, radix: 16) }
                 if range.count == 2, range[0] <= address, address < range[1] {
@@ -56,4 +56,20 @@ struct OwnThreadTests {
 /// This thread's task ("PID/task/TID"), as /proc names it.
 func currentTask() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? "?"
+}
+
+/// A /proc file read to its end (it says its size is 0; Foundation's String(contentsOfFile:)
+/// can stop at the first page of it).
+func readWhole(_ path: String) -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return "" }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = (try? SystemCall.retrying { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }) ?? 0
+        if count <= 0 { break }
+        bytes += chunk[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
 }
