@@ -31,6 +31,15 @@ private final class FakeDevice: InputSource, @unchecked Sendable {
         notifier.withLock { $0?.signal() }
     }
 
+    /// Several items, read in one wake-up.
+    func write(_ items: [SourceItem]) {
+        pending.withLock { $0.append(contentsOf: items.map { .item($0, stallUntil: nil) }) }
+        notifier.withLock { $0?.signal() }
+    }
+
+    /// Wakes the loop with nothing to read (it reads the clock).
+    func poke() { notifier.withLock { $0?.signal() } }
+
     /// Unplugged and plugged back in at the next read, as an evdev device that is read while
     /// it goes and reopened when it is back: `said` is what the device says of it.
     func replug(saying said: SourceItem) {
@@ -69,6 +78,19 @@ private final class FakeDevice: InputSource, @unchecked Sendable {
     }
 }
 
+/// A clock the test moves. Its origin lies an hour after `CLOCK_MONOTONIC`'s present, so the
+/// loop's timer (armed on that clock) never fires during a test: every wake-up is the test's.
+private final class ManualClock: Sendable {
+    let origin = Timestamp(nanoseconds: RealClock.monotonicNow().nanoseconds + 3_600_000_000_000)
+    private let now = Mutex<Int64>(0)
+
+    /// Absolute, as `CLOCK_MONOTONIC` is read.
+    func read() -> Timestamp { Timestamp(nanoseconds: origin.nanoseconds + now.withLock { $0 }) }
+
+    /// Moves the present to `time` on the run's time line.
+    func set(_ time: Timestamp) { now.withLock { $0 = time.nanoseconds } }
+}
+
 /// What the loop passed on, for the test thread to look at while the loop runs.
 private final class CollectedEvents: SimulationEventSink, @unchecked Sendable {
     private let events = Mutex<[SimulationEvent]>([])
@@ -90,24 +112,36 @@ private final class CollectedEvents: SimulationEventSink, @unchecked Sendable {
 private final class FakeRun: @unchecked Sendable {
     let device: FakeDevice
     let events = CollectedEvents()
-    let origin = RealClock.monotonicNow()
+    let origin: Timestamp
+    let clock: ManualClock?
+    /// What `actionsim record` keeps of the run.
+    let recorder = InputRecorder()
+    let setup: SessionSetup
     private let session: LiveSession
     private let finished = DispatchSemaphore(value: 0)
 
-    init(changing: ((inout SessionSetup) -> Void)? = nil) throws {
+    /// - Parameter clock: a clock the test moves; nil for `CLOCK_MONOTONIC`.
+    init(clock: ManualClock? = nil, changing: ((inout SessionSetup) -> Void)? = nil) throws {
+        self.clock = clock
+        origin = clock?.origin ?? RealClock.monotonicNow()
         var setup = try SessionSetup.fromOptions(appFiles: [repository + "/scenarios/apps/trailrunner.yaml"], action: "workout",
                                                  app: nil, firstPress: "running", seed: 1)
         setup.recognizerSettings = RecognizerSettings(debounce: .init(.milliseconds(2), source: "the test"))
         changing?(&setup)
+        self.setup = setup
         device = try FakeDevice()
-        session = LiveSession(configuration: try .init(setup: setup, profile: nil, inputPath: nil), sink: events,
-                              flushLog: {}, notice: { _, _ in })
+        session = LiveSession(configuration: try .init(setup: setup, profile: nil, inputPath: nil), sink: EventFanOut([events, recorder]),
+                              recorder: recorder, flushLog: {}, notice: { _, _ in })
         session.givenSources = [device]
     }
 
     func start() {
         Thread { [self] in
-            _ = try? session.run(origin: origin)
+            if let clock {
+                _ = try? session.run(origin: origin, clock: { clock.read() })
+            } else {
+                _ = try? session.run(origin: origin)
+            }
             finished.signal()
         }.start()
     }
@@ -128,8 +162,20 @@ private final class FakeRun: @unchecked Sendable {
         return events.wait { if case .performing = $0.kind { true } else { false } }
     }
 
+    /// The recognizer timings the run used (what a recording's header says).
+    var recognizer: PressRecognizer.Configuration { session.recognizer }
+
+    /// A kernel stamp at `time` on the run's time line.
+    func stamp(_ time: Timestamp) -> Int64 { origin.nanoseconds + time.nanoseconds }
+
+    /// The test's clock moves to `time`, and the loop wakes to read it.
+    func move(to time: Timestamp) {
+        clock?.set(time)
+        device.poke()
+    }
+
     func quit() -> Bool {
-        device.write(.command(.quit, time: RealClock.monotonicNow().nanoseconds))
+        device.write(.command(.quit, time: (clock?.read() ?? RealClock.monotonicNow()).nanoseconds))
         return finished.wait(timeout: .now() + 10) == .success
     }
 
@@ -219,6 +265,61 @@ struct SettledEdgeTimeTests {
         }
         let said = try #require(note, "side down at \(down) s was logged at \(settled.time) s, not 2 ms after it, and no note says why")
         #expect(settled.time == said.time.advanced(by: Self.debounce), "counted at the note's time, settled 2 ms after it")
+    }
+
+    @Test("S3: a press made just after a sleeping intent's time ran out, read in the wake-up where it ran out, finds the intent finished, as the recording's replay does (issue 25, item 10)")
+    func pressJustAfterAnIntentsEnd() async throws {
+        // On a clock the test moves: the loop reads the time only when the test wakes it.
+        let run = try FakeRun(clock: ManualClock())
+        run.start()
+        run.device.write([.edge(.action, .down, time: run.stamp(.zero), resynced: false),
+                          .edge(.action, .up, time: run.stamp(Timestamp.zero.advanced(by: .milliseconds(30))), resynced: false)])
+        run.move(to: Timestamp.zero.advanced(by: .seconds(1)))
+        let performing = try #require(run.events.wait { if case .performing = $0.kind { true } else { false } },
+                                      "the press dispatched the start intent")
+        // TrailRunner's start intent takes 1.2 s from its dispatch. The loop next wakes 50 ms
+        // after that (a busy machine), and reads an Action press the kernel stamped 0.67 ms
+        // after the intent's end: it learns in one wake-up that the intent's time ran out and
+        // of the press.
+        let end = performing.time.advanced(by: .milliseconds(1200))
+        run.clock?.set(end.advanced(by: .milliseconds(50)))
+        run.device.write([.edge(.action, .down, time: run.stamp(end.advanced(by: .microseconds(670))), resynced: false),
+                          .edge(.action, .up, time: run.stamp(end.advanced(by: .milliseconds(30))), resynced: false)])
+        run.move(to: end.advanced(by: .seconds(1)))
+        let second = run.events.wait { event in
+            if case .gesture(let gesture) = event.kind { gesture.time > end } else { false }
+        }
+        #expect(run.quit(), "the loop ended on quit")
+        _ = try #require(second, "the second press was recognized")
+        #expect(run.lateNotes.isEmpty, "the press was read with its own kernel times")
+
+        let live = run.events.all
+        let returned = live.first { if case .system(.intentReturned) = $0.kind { true } else { false } }
+        #expect(returned?.time == end, "the intent woke at its own end, \(end) s, however late the loop read the clock")
+        let busy = live.filter { if case .system(.gestureIgnored(_, .busy)) = $0.kind { true } else { false } }
+        #expect(busy.isEmpty, "a press 0.67 ms after the intent's end was refused as busy: \(busy)")
+
+        // The recording, replayed on virtual time, does what the live run did.
+        let replayed = EventRecorder()
+        let engine = try SimulationEngine(apps: run.setup.apps.map(\.definition), settings: run.setup.settings,
+                                          recognizer: run.recognizer, sink: replayed)
+        let inputs = run.recorder.recording.steps.compactMap { time, step -> TimedInput? in
+            if case .edge(let button, let direction) = step { TimedInput(at: time, .edge(Edge(button, direction, at: time))) } else { nil }
+        }
+        try await engine.runVirtual(inputs, until: run.recorder.recording.end)
+        func outline(_ events: [SimulationEvent]) -> [String] {
+            events.compactMap { event in
+                switch event.kind {
+                case .gesture(let gesture): "gesture \(gesture.kind) at \(gesture.time)"
+                case .performing(let invocation, _): "performing \(invocation.intent.name) at \(event.time)"
+                case .system(.gestureIgnored(let gesture, let reason)): "ignored \(gesture.kind): \(reason.code)"
+                case .system(.intentReturned): "returned at \(event.time)"
+                case .session(let change, _, _): "session \(change) at \(event.time)"
+                default: nil
+                }
+            }
+        }
+        #expect(outline(live) == outline(replayed.events), "the recording replays to the same session")
     }
 
     @Test("A device lost and back on another descriptor is read there: a warning from a source makes the loop look at its sources again (it did only for status lines, and a typed warning of a lost device left the loop deaf)")

@@ -18,8 +18,8 @@ public final class InputRecorder: SimulationEventSink {
     public func finish(at time: Timestamp) { recording.end = time }
 
     public func record(_ event: SimulationEvent) {
-        // Live dispatch happens a little after the deciding edge; a replay dispatches at the
-        // gesture's own time, which is what both share, so that is the time expected.
+        // An intent is expected at its gesture's time: where both the live loop and a replay
+        // dispatch it.
         switch event.kind {
         case .gesture(let gesture):
             recording.expectations.append((gesture.time, .init("gesture", gesture.kind.rawValue)))

@@ -101,7 +101,7 @@ public final class LiveSession {
     public var onReady: (() -> Void)?
 
     private var engine: SimulationEngine!
-    private var clock: RealClock!
+    private var present: LoopPresent!
     private var timeline: KernelTimeline!
     private var sources: [any InputSource] = []
     private var sourcesChanged = false
@@ -128,9 +128,14 @@ public final class LiveSession {
     /// thread, which also runs the intents: call it from a thread of its own, never from
     /// Swift's executor.
     ///
-    /// - Parameter origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line;
-    ///   the session log's header names it, so its times can be set beside the kernel's.
-    public func run(origin: Timestamp = RealClock.monotonicNow()) throws(LiveRunError) -> Outcome {
+    /// - Parameters:
+    ///   - origin: the `CLOCK_MONOTONIC` time that is zero on the run's time line; the
+    ///     session log's header names it, so its times can be set beside the kernel's.
+    ///   - clock: where the present comes from: `CLOCK_MONOTONIC`, or a test's clock that it
+    ///     moves itself (it then wakes the loop, as a device would, to have the time read).
+    ///     The loop's timer is armed on `CLOCK_MONOTONIC` at `origin` plus each deadline.
+    public func run(origin: Timestamp = RealClock.monotonicNow(),
+                    clock: @escaping @Sendable () -> Timestamp = { RealClock.monotonicNow() }) throws(LiveRunError) -> Outcome {
         let signals: SignalPipe
         let loop: EventLoop
         do {
@@ -141,13 +146,13 @@ public final class LiveSession {
         }
         defer { signals.close() }
 
-        clock = RealClock(origin: origin, read: { RealClock.monotonicNow() })
+        present = LoopPresent(origin: origin, read: clock)
         timeline = KernelTimeline(origin: origin)
         let wakeDescriptor = loop.wakeDescriptor
         let intents = LoopTaskExecutor(wake: { EventLoop.wake(wakeDescriptor) })
         do {
             engine = try SimulationEngine(apps: configuration.setup.apps.map(\.definition), settings: configuration.setup.settings,
-                                          recognizer: configuration.recognizer, clock: .real(clock), intentsOn: intents, sink: sink)
+                                          recognizer: configuration.recognizer, clock: .real(present.clock), intentsOn: intents, sink: sink)
         } catch {
             throw .setup("\(configuration.setup.scenarioFile ?? "actionsim"): \(error)")
         }
@@ -249,34 +254,20 @@ public final class LiveSession {
                         source.reopen(believedDown: { engine.recognizer.isDown($0) }, into: &items)
                     }
                 }
-                // What other threads reported before this wake-up comes first. Then this
-                // wake-up's edges, and only then the intents whose sleep ran out: what they
-                // report carries the clock's time, later than every edge read so far, and the
-                // press recognizer cannot go back to an edge before a report it has passed.
+                // What other threads reported before this wake-up comes first. Then, instant by
+                // instant as a replay steps virtual time (`settle`), what this wake-up read and
+                // what fell due meanwhile: an intent whose sleep ran out wakes at its deadline,
+                // before an edge made after it, however late the loop woke. From the hold on,
+                // what another thread reports is stamped at the instant held.
                 engine.drainReports()
-                var now = presentAfterLastRead(&items)
+                present.hold(max(sink.floor, sink.latestHeld ?? .zero, engine.recognizer.time ?? .zero))
+                let now = presentAfterLastRead(&items)
                 if items.contains(where: \.changesSources) { sourcesChanged = true }
-                apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
-                engine.advance(to: now)
-                engine.host.wakeDueSleepers()
-                runIntents(intents)
-                // An intent that returned at once reported after the present: read the devices
-                // again, so that an edge the kernel stamped before that report is applied, and
-                // logged, before it (a few rounds at most; a later edge waits for the next wake-up).
-                var rounds = 0
-                while rounds < 4, let latest = sink.latestHeld, latest > now {
-                    rounds += 1
-                    items.removeAll(keepingCapacity: true)
-                    now = presentAfterLastRead(&items)
-                    guard !items.isEmpty else { break }
-                    if items.contains(where: \.changesSources) { sourcesChanged = true }
-                    apply(items, now: now, stop: &stop, inputEnded: &inputEnded)
-                    engine.advance(to: now)
-                    runIntents(intents)
-                }
+                settle(items, through: now, intents: intents, stop: &stop, inputEnded: &inputEnded)
                 if reload { reloadProfile(at: now) }
                 sink.flush()
                 flushLog()
+                present.release()
                 longest = max(longest, RealClock.monotonicNow().nanoseconds - woke - stopped)
                 if inputEnded, stop == nil, isSettled, configuration.remoteButtons == nil { stop = .inputEnded }
             } catch {
@@ -284,7 +275,9 @@ public final class LiveSession {
             }
         }
 
-        let end = clock.now
+        let end = max(present.realNow, engine.recognizer.time ?? .zero)
+        present.hold(end)
+        step(to: end, including: true, intents: intents)
         engine.advance(to: end)
         engine.finish(at: end)
         recorder?.finish(at: end)
@@ -301,14 +294,14 @@ public final class LiveSession {
     /// again. Time went on meanwhile: windows and deadlines that ran out are settled at the
     /// next wake-up, at their own times. Returns how long the process was stopped, in ns.
     private func suspend(_ signals: SignalPipe) -> Int64 {
-        let now = clock.now
+        let now = present.realNow
         engine.advance(to: now)
         log("stopped (SIGTSTP); the terminal is back to how the shell left it until the process continues", at: now)
         flushLog()
         for source in sources { source.suspend() }
         signals.stopProcess()
         for source in sources { source.resume() }
-        let later = clock.now
+        let later = present.realNow
         engine.advance(to: later)
         log("continued after \(TimeFormat.duration(later - now))", at: later)
         return later.nanoseconds - now.nanoseconds
@@ -320,13 +313,37 @@ public final class LiveSession {
         repeat { intents.runJobs() } while engine.drainReports() > 0
     }
 
+    /// Settles, in time order, everything due before `time` (or at it too, when `including`):
+    /// at each instant, with the present held there, the intents whose sleep ran out wake
+    /// (and what they report is stamped then), then windows, hold times, the start deadline
+    /// and sensor ticks. This is `advanceVirtual`'s order, so that a recording of this run
+    /// replays to the same session (S3). Ends with the present held at `time` and the
+    /// intents asleep until then awake, ready for an input at `time`.
+    private func step(to time: Timestamp, including: Bool, intents: LoopTaskExecutor) {
+        var last: Timestamp?
+        while let due = [engine.nextDeadline, engine.host.nextSleeperDeadline].compactMap({ $0 }).min(),
+              including ? due <= time : due < time {
+            // Settled already, yet still said to be due: never spin on it.
+            if due == last { break }
+            last = due
+            present.hold(due)
+            engine.host.wakeDueSleepers()
+            runIntents(intents)
+            engine.advance(to: present.heldInstant ?? due)
+            runIntents(intents)
+        }
+        present.hold(time)
+        engine.host.wakeDueSleepers()
+        runIntents(intents)
+    }
+
     /// The present for this wake-up, after one more read of the devices: an edge the kernel
     /// stamped before it is then in `items` (evdev and GPIO queue an event as they stamp it),
     /// so that no later wake-up reads an edge older than what this one logs at the present.
     /// Edges read in that last read may be a little newer than the clock read before it: the
     /// present is then the newest of them.
     private func presentAfterLastRead(_ items: inout [SourceItem]) -> Timestamp {
-        let now = clock.now
+        let now = present.realNow
         for source in sources where !(source is TerminalSource) {
             for descriptor in source.descriptors { source.read(descriptor, into: &items) }
         }
@@ -343,7 +360,10 @@ public final class LiveSession {
 
     // MARK: Inputs
 
-    private func apply(_ items: [SourceItem], now: Timestamp, stop: inout StopReason?, inputEnded: inout Bool) {
+    /// Applies what this wake-up read, each input at its own time, with what fell due before
+    /// it settled first (`step`), then settles what is due by `now`.
+    private func settle(_ items: [SourceItem], through now: Timestamp, intents: LoopTaskExecutor,
+                        stop: inout StopReason?, inputEnded: inout Bool) {
         // Several devices may have woken the loop at once: hand edges over in kernel-time order.
         let ordered = items.enumerated().sorted { a, b in
             (a.element.time ?? .max, a.offset) < (b.element.time ?? .max, b.offset)
@@ -353,6 +373,9 @@ public final class LiveSession {
             case .edge(let button, let direction, let kernelTime, let resynced):
                 let placement = place(kernelTime, now: now)
                 let time = placement.time
+                // Windows that ran out before the edge are settled first, at their own times;
+                // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
+                step(to: time, including: false, intents: intents)
                 if resynced {
                     // Not an edge the kernel reported: the button's real state, found after lost
                     // events or a reconnect. Said in the log so that nobody mistakes it for a press.
@@ -360,28 +383,30 @@ public final class LiveSession {
                 }
                 if !resynced, placement.isLate, let stamped = placement.stamped {
                     // Read after the session had passed its time (a wake-up late: the kernel
-                    // stamped it as this loop read the clock; or after an intent's report that
-                    // came later): logged, and debounced, at the session's latest time, and said.
+                    // stamped it as this loop read the clock; or after a report from another
+                    // thread that came later): logged, and debounced, at the session's latest
+                    // time, and said.
                     sink.record(SimulationEvent(time: time, kind: TimeOrderedSink.lateNote(
                         "read late", button, direction, happened: stamped, loggedAt: time)))
                 }
-                // Windows that ran out before the edge are settled first, at their own times;
-                // a window ending exactly at the edge is the edge's (P3 boundaries are inclusive).
-                engine.advance(to: Timestamp(nanoseconds: time.nanoseconds - 1))
                 recorder?.record(.edge(button, direction), at: time)
-                engine.apply(.edge(Edge(button, direction, at: time)), at: now)
+                engine.apply(.edge(Edge(button, direction, at: time)), at: time)
             case .otherKey(let name, let kernelTime):
-                recorder?.record(.key(name), at: place(kernelTime, now: now).time)
-                engine.apply(.key(name), at: now)
+                let time = place(kernelTime, now: now).time
+                step(to: time, including: false, intents: intents)
+                recorder?.record(.key(name), at: time)
+                engine.apply(.key(name), at: time)
             case .command(let command, let readTime):
                 let time = place(readTime, now: now).time
                 switch command {
                 case .wristDown:
+                    step(to: time, including: false, intents: intents)
                     recorder?.record(.wristDown, at: time)
-                    engine.apply(.wristDown, at: now)
+                    engine.apply(.wristDown, at: time)
                 case .endSession:
+                    step(to: time, including: false, intents: intents)
                     recorder?.record(.endSession, at: time)
-                    engine.apply(.endSession, at: now)
+                    engine.apply(.endSession, at: time)
                 case .help:
                     notice(TerminalKeyMap.help, .help)
                 case .quit:
@@ -394,14 +419,18 @@ public final class LiveSession {
             case .warning(let warning):
                 log(warning, at: now)
             }
+            runIntents(intents)
         }
+        step(to: now, including: true, intents: intents)
+        engine.advance(to: now)
+        runIntents(intents)
     }
 
     /// A kernel time (absolute `CLOCK_MONOTONIC`) on the run's time line, by the rules of
     /// `KernelTimeline.place`, past what the session already passed (the log, the press
     /// recognizer). A stamp on another clock is said once in the log.
     private func place(_ kernelTime: Int64, now: Timestamp) -> KernelTimeline.Placement {
-        let floor = max(sink.floor, engine.recognizer.time ?? sink.floor)
+        let floor = max(sink.floor, engine.recognizer.time ?? sink.floor, present.heldInstant ?? sink.floor)
         let placement = timeline.place(kernelTime, now: now, floor: floor)
         if placement.stamped == nil, !warnedClock {
             warnedClock = true
