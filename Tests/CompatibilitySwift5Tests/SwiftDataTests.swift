@@ -8,7 +8,7 @@ private let routinesApp = AppDefinition.workoutApp("Routines5", start: StartLogb
 
 @Suite("Swift 5: SwiftData models, as watch apps keep them", .serialized)
 struct SwiftDataSwift5Tests {
-    @Test("@Model classes are inserted, saved, fetched with #Predicate and SortDescriptor, counted, deleted and rolled back")
+    @Test("@Model classes are inserted, saved, fetched with #Predicate and SortDescriptor, counted, deleted (a cascading relationship's models with their owner) and rolled back")
     func modelsThroughAContext() async throws {
         let watch = try ActionButtonHarness(app: routinesApp, settings: .workout(app: "Routines5", firstPress: "run"))
         let model = try RoutineViewModel()
@@ -16,6 +16,7 @@ struct SwiftDataSwift5Tests {
         try await watch.runInApp("query") { try? model.query() }
         try await watch.runInApp("delete") { try? model.deleteAndRollBack() }
         try await watch.runInApp("more") { try? model.more() }
+        try await watch.runInApp("cascade") { try? model.cascade() }
         #expect(model.lines == [
             "pending true true",
             "saved false",
@@ -29,6 +30,7 @@ struct SwiftDataSwift5Tests {
             "more [\"Legs\"] Legs [\"Pull\"]",
             "schema 1.0.0 [\"Routine\", \"ExerciseSet\"]",
             "emptied 0",
+            "cascade 2 1,1 0",
         ])
         // The main actor's context, autosaving, as a view's model uses it.
         #expect(try await MainActor.run { try mainContextRoutines() } == 1)

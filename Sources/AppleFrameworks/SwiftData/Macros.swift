@@ -3,7 +3,7 @@
 
 /// Makes a class a model: it conforms to `PersistentModel` and can be inserted in a
 /// `ModelContext`. Its stored properties stay as written (the store keeps the objects).
-@attached(member, names: named(_modelBacking))
+@attached(member, names: named(_modelBacking), named(_cascadedModels))
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "SwiftDataMacros", type: "ModelMacro")
 
@@ -13,7 +13,8 @@ public macro Model() = #externalMacro(module: "SwiftDataMacros", type: "ModelMac
 public macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil)
     = #externalMacro(module: "SwiftDataMacros", type: "PropertyMarkerMacro")
 
-/// A relationship between models, with its delete rule and inverse.
+/// A relationship between models, with its delete rule and inverse. A `.cascade` rule is
+/// carried out: deleting the model deletes the models the property holds.
 @attached(peer)
 public macro Relationship(_ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
                           minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,

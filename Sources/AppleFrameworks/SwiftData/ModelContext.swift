@@ -42,14 +42,21 @@ public final class ModelContext: @unchecked Sendable {
         autosave()
     }
 
+    /// Deletes `model`, and with it the models its `.cascade` relationships hold (and
+    /// theirs), as Apple's store does.
     public func delete<T: PersistentModel>(_ model: T) {
+        markDeleted(model)
+        autosave()
+    }
+
+    private func markDeleted(_ model: some PersistentModel) {
         model._modelBacking.state.withLock { $0.deleted = true }
         pending.withLock { state in
             let wasPending = state.inserted.contains { $0 === model }
             state.inserted.removeAll { $0 === model }
             if !wasPending, !state.deleted.contains(where: { $0 === model }) { state.deleted.append(model) }
         }
-        autosave()
+        for related in model._cascadedModels() where !related.isDeleted { markDeleted(related) }
     }
 
     /// Deletes every model of `model` that `predicate` (all, when nil) selects.

@@ -4,9 +4,14 @@ import Synchronization
 public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     /// Where the model is in a context: written by `@Model`, read by the store.
     var _modelBacking: ModelBacking { get }
+    /// The models this one's `.cascade` relationships hold now: written by `@Model`, read
+    /// when the model is deleted.
+    func _cascadedModels() -> [any PersistentModel]
 }
 
 extension PersistentModel {
+    public func _cascadedModels() -> [any PersistentModel] { [] }
+
     /// The model's identity in its store, stable for the run.
     public var persistentModelID: PersistentIdentifier { _modelBacking.identifier(for: Self.self) }
     /// The context the model was inserted in, nil before (and after it is deleted and saved).
@@ -55,4 +60,16 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
 
     public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.entityName, lhs.number) < (rhs.entityName, rhs.number) }
     public var description: String { "\(entityName)/p\(number)" }
+}
+
+/// What `@Model` calls for each `.cascade` relationship: a to-one (optional or not) model.
+public func _appendRelated<Model: PersistentModel>(_ value: Model?, to models: inout [any PersistentModel]) {
+    if let value { models.append(value) }
+}
+
+/// What `@Model` calls for each `.cascade` relationship: a to-many array or set.
+public func _appendRelated<Models: Sequence>(_ values: Models?, to models: inout [any PersistentModel])
+    where Models.Element: PersistentModel {
+    guard let values else { return }
+    for value in values { models.append(value) }
 }

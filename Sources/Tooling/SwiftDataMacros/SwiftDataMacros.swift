@@ -21,7 +21,33 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
         }
         let access = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.public) || $0.name.tokenKind == .keyword(.open) }
             ? "public " : ""
-        return ["\(raw: access)let _modelBacking = SwiftData.ModelBacking()"]
+        var members: [DeclSyntax] = ["\(raw: access)let _modelBacking = SwiftData.ModelBacking()"]
+        let cascading = cascadingProperties(of: declaration)
+        if !cascading.isEmpty {
+            let appends = cascading.map { "    SwiftData._appendRelated(self.\($0), to: &models)\n" }.joined()
+            members.append("""
+                \(raw: access)func _cascadedModels() -> [any SwiftData.PersistentModel] {
+                    var models: [any SwiftData.PersistentModel] = []
+                \(raw: appends)    return models
+                }
+                """)
+        }
+        return members
+    }
+
+    /// The stored properties marked `@Relationship(deleteRule: .cascade ...)`.
+    static func cascadingProperties(of declaration: some DeclGroupSyntax) -> [String] {
+        declaration.memberBlock.members.flatMap { member -> [String] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return [] }
+            let cascades = variable.attributes.contains { element in
+                guard let attribute = element.as(AttributeSyntax.self),
+                      attribute.attributeName.trimmedDescription.hasSuffix("Relationship"),
+                      let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) else { return false }
+                return arguments.contains { $0.label?.text == "deleteRule" && $0.expression.trimmedDescription.hasSuffix(".cascade") }
+            }
+            guard cascades else { return [] }
+            return variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription }
+        }
     }
 
     public static func expansion(of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
@@ -33,7 +59,8 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
 }
 
 /// `@Attribute(...)`, `@Relationship(...)`, `@Transient`: what they say shapes a store's schema;
-/// the stand-in's store keeps the objects as they are, so they add nothing.
+/// the stand-in's store keeps the objects as they are, so they add nothing here (`@Model`
+/// reads a relationship's `.cascade` rule).
 public struct PropertyMarkerMacro: PeerMacro {
     public static func expansion(of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
                                  in context: some MacroExpansionContext) throws -> [DeclSyntax] { [] }

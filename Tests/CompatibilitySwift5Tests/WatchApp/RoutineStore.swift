@@ -97,6 +97,26 @@ final class RoutineViewModel {
         container.deleteAllData()
         lines.append("emptied \(try modelContext.fetchCount(FetchDescriptor<Routine>()))")
     }
+
+    /// A routine's sets go with it (`deleteRule: .cascade`); a set deleted alone leaves its routine.
+    func cascade() throws {
+        let arms = Routine(name: "Arms", createdAt: Date(timeIntervalSince1970: 400))
+        modelContext.insert(arms)
+        for reps in [10, 12] {
+            let set = ExerciseSet(reps: reps, weight: 20, routine: arms)
+            arms.sets.append(set)
+            modelContext.insert(set)
+        }
+        try modelContext.save()
+        let before = try modelContext.fetchCount(FetchDescriptor<ExerciseSet>())
+        modelContext.delete(arms.sets[0])
+        try modelContext.save()
+        let afterSet = (try modelContext.fetchCount(FetchDescriptor<Routine>()), try modelContext.fetchCount(FetchDescriptor<ExerciseSet>()))
+        modelContext.delete(arms)
+        try modelContext.save()
+        let after = try modelContext.fetchCount(FetchDescriptor<ExerciseSet>())
+        lines.append("cascade \(before) \(afterSet.0),\(afterSet.1) \(after)")
+    }
 }
 
 enum RoutinesV1: VersionedSchema {
