@@ -417,7 +417,7 @@ struct ExampleAppsTests {
         #expect(Self.watchFolders.count == 2, "expected TrailRunner and DeepLog, found \(Self.watchFolders)")
         let simulatorNames = ["actionsim", "ActionButtonRuntime", "ActionButtonHarness", "ActionButtonClock", "AppDefinition",
                               "SimulatedSession", "SimulationEngine", "ActionsimApp_"]
-        let appleModules: Set = ["Foundation", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "SwiftUI", "Observation", "SwiftData", "DeepLogKit"]
+        let appleModules: Set = ["Foundation", "AppIntents", "HealthKit", "CoreMotion", "os", "WatchKit", "SwiftUI", "WidgetKit", "Observation", "SwiftData", "DeepLogKit"]
         var swiftFiles = 0
         for folder in folders {
             for path in try FileManager.default.subpathsOfDirectory(atPath: folder) {
