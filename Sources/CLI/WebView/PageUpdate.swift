@@ -33,10 +33,20 @@ enum PageUpdate: Encodable, Equatable {
     }
 
     /// One event: its line in the session log (`EventEncoding`'s JSON, which the page parses
-    /// as any reader of the log does) and its line in the timeline (nil for none).
+    /// as any reader of the log does), its line in the timeline (nil for none) and, for a
+    /// sample, what the watch's screen shows of it.
     struct Event: Encodable, Equatable {
         var log: String
         @WrittenAsNull var line: String?
+        /// For a sample: the three lines of figures the watch's screen shows (`WatchFaceText`);
+        /// left out for other events.
+        var face: [String]?
+
+        init(log: String, line: String?, face: [String]? = nil) {
+            self.log = log
+            self.line = line
+            self.face = face
+        }
     }
 
     struct Chart: Encodable, Equatable {

@@ -310,8 +310,14 @@ struct FeedProcessor {
         for event in events {
             writer.removeAll()
             EventEncoding.write(event, into: &writer)
-            items.append(PageUpdate.Event(log: String(decoding: writer.bytes.dropLast(), as: UTF8.self), line: renderer.line(for: event)))
-            if let changed = assembler.apply(event) {
+            let changed = assembler.apply(event)
+            var face: [String]?
+            if case .sample(let sample) = event.kind {
+                face = WatchFaceText.lines(sample, activity: assembler.open.flatMap { assembler.sessions[$0].activity })
+            }
+            items.append(PageUpdate.Event(log: String(decoding: writer.bytes.dropLast(), as: UTF8.self), line: renderer.line(for: event),
+                                          face: face))
+            if let changed {
                 dirty.insert(changed)
                 if case .sample = event.kind {} else { dirtyByEvent = true }
             }

@@ -47,25 +47,27 @@ function shownTime() {
 function emptyState() {
   return {
     app: page.hello ? page.hello.app : "", presence: "not-running", session: "none", kind: null, style: null,
-    next: null, nextTitle: null, sample: null, ascent: null, error: null, siren: false,
+    next: null, nextTitle: null, sample: null, face: null, error: null, siren: false,
     down: { action: false, side: false }, lastInput: null, lastIntent: null,
   };
 }
 
-function apply(st, e) {
+function apply(st, item) {
+  const e = item.e;
   switch (e.event) {
     case "app-launched": st.app = e.app; st.presence = "foreground"; break;
     case "app-background": st.presence = "background"; break;
     case "state": st.session = e.session; break;
     case "session":
-      if (e.change === "started") { st.kind = e.kind; st.style = e.workout_style ?? null; st.sample = null; }
-      if (e.change === "ended") { st.sample = null; }
+      if (e.change === "started") { st.kind = e.kind; st.style = e.workout_style ?? null; st.sample = null; st.face = null; }
+      if (e.change === "ended") { st.sample = null; st.face = null; }
       break;
     case "next-action": st.next = e.intent; st.nextTitle = e.title ?? e.intent; break;
     case "sample":
-      // The watch's own figure (AscentRate: over the last 10 s), never worked out again here.
-      st.ascent = e.ascent_rate ?? null;
+      // What the watch's screen shows of it comes with it, made by actionsim (pace, the
+      // watch's own ascent rate), never worked out again here.
       st.sample = e;
+      st.face = item.face ?? null;
       break;
     case "error-shown": st.error = { code: e.code, message: e.message, t: e.t }; break;
     case "edge":
@@ -93,7 +95,7 @@ function stateAt(t) {
   }
   const events = page.events;
   while (folded.index < events.length && events[folded.index].e.t <= t) {
-    apply(folded.st, events[folded.index].e);
+    apply(folded.st, events[folded.index]);
     folded.index += 1;
   }
   folded.t = t;
@@ -135,12 +137,6 @@ function wrap(node, text, width, lineHeight) {
   });
 }
 
-function pace(speed) {
-  if (!speed || speed < 0.3) return null;
-  const secondsPerKm = 1000 / speed, m = Math.floor(secondsPerKm / 60), s = Math.round(secondsPerKm % 60);
-  return `${m}'${String(s).padStart(2, "0")}"/KM`;
-}
-
 let lastErrorText = "";
 function drawWatch(st, t) {
   const foreground = st.presence === "foreground";
@@ -169,20 +165,8 @@ function drawWatch(st, t) {
   setText("screen-state", st.session === "none" ? "NO SESSION" : st.session === "paused" ? `${kind} · PAUSED` : kind);
   $("screen-elapsed").setAttribute("fill", st.session === "paused" ? "#8e8e93" : "#ffd60a");
   setText("screen-elapsed", st.session === "none" ? "" : elapsedText(sample ? sample.elapsed : 0));
-  let metric1 = "", metric2 = "", metric3 = "";
-  if (sample && sample.depth !== undefined) {
-    metric1 = `${sample.depth.toFixed(1)} M`;
-    metric2 = sample.water_temperature !== undefined ? `${sample.water_temperature.toFixed(1)} °C` : "";
-    metric3 = st.ascent !== null ? `${st.ascent >= 0 ? "↑" : "↓"} ${Math.abs(st.ascent).toFixed(1)} M/MIN` : "";
-  } else if (sample) {
-    metric1 = sample.heart_rate !== undefined ? `♥ ${Math.round(sample.heart_rate)} BPM` : "";
-    const parts = [];
-    if (sample.distance !== undefined) parts.push(`${(sample.distance / 1000).toFixed(2)} KM`);
-    const p = pace(sample.speed);
-    if (p) parts.push(p);
-    metric2 = parts.join(" · ");
-    metric3 = sample.active_energy !== undefined ? `${Math.round(sample.active_energy)} ACTIVE KCAL` : "";
-  } else if (st.session === "none") {
+  let [metric1, metric2, metric3] = st.face ?? ["", "", ""];
+  if (!sample && st.session === "none") {
     metric1 = "Ready";
     metric2 = "press Action to start";
   }
@@ -397,7 +381,7 @@ function receive(message) {
     case "events":
       for (const sent of message.events) {
         // Each event as the session log writes it, and its timeline line.
-        const item = { e: JSON.parse(sent.log), line: sent.line };
+        const item = { e: JSON.parse(sent.log), line: sent.line, face: sent.face };
         page.events.push(item);
         // A live press lights its button even when it was shorter than a frame (the
         // terminal's keys are a down and an up at once).
