@@ -10,12 +10,12 @@ import Testing
 import YAMLDocuments
 @testable import LiveLoop
 
-/// A device whose edges the test writes, each with the kernel time it chooses. An edge may
-/// keep the loop in its read until a given time: the loop was descheduled between the kernel
-/// stamping the edge and its own read (what a busy emulated guest does to it).
+/// A device whose edges the test writes, each with the kernel time it chooses: on a clock the
+/// test moves, an edge the loop reads long after the kernel stamped it (what a busy emulated
+/// guest does to it) is written with an old stamp.
 private final class FakeDevice: InputSource, @unchecked Sendable {
     private enum Pending {
-        case item(SourceItem, stallUntil: Int64?)
+        case item(SourceItem)
         /// Unplugged and back: the descriptor closed, another opened (the kernel gives it the
         /// lowest free number: often the old one's), and the device says so.
         case replug(saying: SourceItem)
@@ -26,14 +26,14 @@ private final class FakeDevice: InputSource, @unchecked Sendable {
 
     init() throws { notifier = Mutex(try EventNotifier()) }
 
-    func write(_ item: SourceItem, stallUntil: Int64? = nil) {
-        pending.withLock { $0.append(.item(item, stallUntil: stallUntil)) }
+    func write(_ item: SourceItem) {
+        pending.withLock { $0.append(.item(item)) }
         notifier.withLock { $0?.signal() }
     }
 
     /// Several items, read in one wake-up.
     func write(_ items: [SourceItem]) {
-        pending.withLock { $0.append(contentsOf: items.map { .item($0, stallUntil: nil) }) }
+        pending.withLock { $0.append(contentsOf: items.map { .item($0) }) }
         notifier.withLock { $0?.signal() }
     }
 
@@ -59,8 +59,7 @@ private final class FakeDevice: InputSource, @unchecked Sendable {
         }
         for entry in taken {
             switch entry {
-            case .item(let item, let stallUntil):
-                if let stallUntil { Self.sleep(until: stallUntil) }
+            case .item(let item):
                 items.append(item)
             case .replug(let said):
                 notifier.withLock { $0 = nil }  // closed
@@ -72,10 +71,6 @@ private final class FakeDevice: InputSource, @unchecked Sendable {
 
     func reopen(believedDown: (Button) -> Bool, into items: inout [SourceItem]) {}
     func close() {}
-
-    static func sleep(until time: Int64) {
-        while RealClock.monotonicNow().nanoseconds < time { usleep(1000) }
-    }
 }
 
 /// A clock the test moves. Its origin lies an hour after `CLOCK_MONOTONIC`'s present, so the
@@ -148,10 +143,19 @@ private final class FakeRun: @unchecked Sendable {
 
     /// An edge the kernel stamps now; its time on the run's time line.
     @discardableResult
-    func edge(_ button: Button, _ direction: EdgeDirection, stallUntil: Int64? = nil) -> Timestamp {
+    func edge(_ button: Button, _ direction: EdgeDirection) -> Timestamp {
         let now = RealClock.monotonicNow().nanoseconds
-        device.write(.edge(button, direction, time: now, resynced: false), stallUntil: stallUntil)
+        device.write(.edge(button, direction, time: now, resynced: false))
         return Timestamp(nanoseconds: now - origin.nanoseconds)
+    }
+
+    /// On the test's clock: an Action press at 0 s (down, up 30 ms later) and the loop woken
+    /// at 1 s; the start intent it dispatched.
+    func pressStartOnTheTestClock() -> SimulationEvent? {
+        device.write([.edge(.action, .down, time: stamp(.zero), resynced: false),
+                      .edge(.action, .up, time: stamp(Timestamp.zero.advanced(by: .milliseconds(30))), resynced: false)])
+        move(to: Timestamp.zero.advanced(by: .seconds(1)))
+        return events.wait { if case .performing = $0.kind { true } else { false } }
     }
 
     /// An Action press (down, up 30 ms later), and the start intent it dispatched.
@@ -214,15 +218,14 @@ struct SettledEdgeTimeTests {
 
     @Test("P2: an edge read in the wake-up where a sleeping intent's time runs out is debounced from its kernel time, before the intent's report")
     func edgeBeforeAWokenIntentsReport() throws {
-        let run = try FakeRun()
+        let run = try FakeRun(clock: ManualClock())
         run.start()
-        let performing = try #require(run.pressStart(), "the press dispatched the start intent")
+        let performing = try #require(run.pressStartOnTheTestClock(), "the press dispatched the start intent")
         // The start intent sleeps 1.2 s (TrailRunner's takes: 1.2s). The side button goes down
-        // 1 s in; the loop reads it only once that sleep is over (with 400 ms to spare for a
-        // slow start of the intent on a busy machine).
-        let dispatched = run.origin.nanoseconds + performing.time.nanoseconds
-        FakeDevice.sleep(until: dispatched + 1_000_000_000)
-        let down = run.edge(.side, .down, stallUntil: dispatched + 1_600_000_000)
+        // 1 s in; the loop reads it only 1.6 s in, once that sleep is over.
+        let down = performing.time.advanced(by: .seconds(1))
+        run.clock?.set(performing.time.advanced(by: .milliseconds(1600)))
+        run.device.write(.edge(.side, .down, time: run.stamp(down), resynced: false))
         _ = run.events.wait { if case .session(.started, _, _) = $0.kind { true } else { false } }
         #expect(run.quit(), "the loop ended on quit")
 
@@ -272,11 +275,7 @@ struct SettledEdgeTimeTests {
         // On a clock the test moves: the loop reads the time only when the test wakes it.
         let run = try FakeRun(clock: ManualClock())
         run.start()
-        run.device.write([.edge(.action, .down, time: run.stamp(.zero), resynced: false),
-                          .edge(.action, .up, time: run.stamp(Timestamp.zero.advanced(by: .milliseconds(30))), resynced: false)])
-        run.move(to: Timestamp.zero.advanced(by: .seconds(1)))
-        let performing = try #require(run.events.wait { if case .performing = $0.kind { true } else { false } },
-                                      "the press dispatched the start intent")
+        let performing = try #require(run.pressStartOnTheTestClock(), "the press dispatched the start intent")
         // TrailRunner's start intent takes 1.2 s from its dispatch. The loop next wakes 50 ms
         // after that (a busy machine), and reads an Action press the kernel stamped 0.67 ms
         // after the intent's end: it learns in one wake-up that the intent's time ran out and
