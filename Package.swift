@@ -286,7 +286,7 @@ let package = Package(
             "TestSupport",
         ]),
         .testTarget(name: "SessionStoreTests", dependencies: [
-            "SessionStore", "Telemetry", "Exports", "Scenarios", "ActionButtonCore", "TestSupport",
+            "SessionStore", "LabStore", "SessionLog", "Telemetry", "Exports", "Scenarios", "ActionButtonCore", "TestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "ExportsTests", dependencies: [

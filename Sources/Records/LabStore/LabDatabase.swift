@@ -225,8 +225,7 @@ final class LabSessionRows: SessionRows {
             binds.append(through)
             // `t > after`; with no bound, every time (Int64.min included) is after nothing.
             let page = try rows.page("""
-                SELECT t, elapsed, heart_rate, active_energy, distance, speed, cadence, strokes, depth, pressure,
-                       water_temperature, submerged
+                SELECT t, elapsed, \(SampleField.allCases.map(\.column).joined(separator: ", "))
                 FROM samples WHERE session_id = $1 AND \(after == nil ? "t >= $2" : "t > $2") AND t <= $3
                 ORDER BY t LIMIT \(LabSessionRows.pageSize)
                 """, binds)

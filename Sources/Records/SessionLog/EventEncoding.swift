@@ -65,16 +65,13 @@ public enum EventEncoding {
             json.field("event", "sample")
             json.field("session", sample.session.rawValue)
             json.field("elapsed", seconds: sample.elapsed.nanoseconds)
-            if let v = sample.heartRate { json.field("heart_rate", v) }
-            if let v = sample.activeEnergy { json.field("active_energy", v) }
-            if let v = sample.distance { json.field("distance", v) }
-            if let v = sample.speed { json.field("speed", v) }
-            if let v = sample.cadence { json.field("cadence", v) }
-            if let v = sample.strokes { json.field("strokes", v) }
-            if let v = sample.depth { json.field("depth", v) }
-            if let v = sample.pressure { json.field("pressure", v) }
-            if let v = sample.waterTemperature { json.field("water_temperature", v) }
-            if let v = sample.submerged { json.field("submerged", v) }
+            for field in SampleField.allCases {
+                if let reading = field.reading {
+                    if let v = sample[keyPath: reading] { json.field(field.key, v) }
+                } else if let v = sample.submerged {
+                    json.field(field.key, v)
+                }
+            }
             if let v = sample.ascentRate { json.field("ascent_rate", v) }
         case .warning(let warning):
             warningFields(warning, into: &json)

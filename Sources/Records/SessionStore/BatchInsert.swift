@@ -1,6 +1,7 @@
 import ActionButtonCore
 import GRDB
 import GRDBSQLite
+import SimulationEvents
 import Telemetry
 
 /// Inserts a batch of samples and events through one prepared statement per table, bound
@@ -11,11 +12,9 @@ import Telemetry
 /// The statements are GRDB's cached ones, so each is prepared once per connection and
 /// left reset and unbound for GRDB after each batch.
 enum BatchInsert {
-    static let sampleSQL = """
-        INSERT OR REPLACE INTO samples (session_id, t, elapsed, heart_rate, active_energy, distance, speed, cadence,
-                                        strokes, depth, pressure, water_temperature, submerged)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    static let sampleSQL = "INSERT OR REPLACE INTO samples (session_id, t, elapsed, "
+        + SampleField.allCases.map(\.column).joined(separator: ", ") + ") VALUES (?, ?, ?"
+        + String(repeating: ", ?", count: SampleField.allCases.count) + ")"
     static let eventSQL = "INSERT INTO events (session_id, t, kind, label, detail) VALUES (?, ?, ?, ?, ?)"
     static let spanSQL = """
         INSERT OR REPLACE INTO sample_spans (session_id, first_t, last_t, count, heart_rate_sum, heart_rates,
@@ -44,16 +43,16 @@ enum BatchInsert {
             sqlite3_bind_int64(handle, 1, row.session)
             sqlite3_bind_int64(handle, 2, row.time.nanoseconds)
             sqlite3_bind_int64(handle, 3, s.elapsed.nanoseconds)
-            bind(s.heartRate, 4)
-            bind(s.activeEnergy, 5)
-            bind(s.distance, 6)
-            bind(s.speed, 7)
-            bind(s.cadence, 8)
-            bind(s.strokes, 9)
-            bind(s.depth, 10)
-            bind(s.pressure, 11)
-            bind(s.waterTemperature, 12)
-            if let submerged = s.submerged { sqlite3_bind_int64(handle, 13, submerged ? 1 : 0) } else { sqlite3_bind_null(handle, 13) }
+            for field in SampleField.allCases {
+                let index = Int32(4 + field.rawValue)
+                if let reading = field.reading {
+                    bind(s[keyPath: reading], index)
+                } else if let submerged = s.submerged {
+                    sqlite3_bind_int64(handle, index, submerged ? 1 : 0)
+                } else {
+                    sqlite3_bind_null(handle, index)
+                }
+            }
             try step(handle, in: db, sql: sampleSQL)
         }
     }

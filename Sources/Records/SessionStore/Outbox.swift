@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import SimulationEvents
 
 /// The local store as a lab's outbox: what of it is not yet in the lab's database, a batch
 /// at a time, in order (a session's row, then its samples in time order and its events in
@@ -104,8 +105,7 @@ public final class Outbox: @unchecked Sendable {
         public var rows: Int { samples.count + events.count }
     }
 
-    public static let sampleColumns = ["heart_rate", "active_energy", "distance", "speed", "cadence", "strokes", "depth",
-                                       "pressure", "water_temperature"]
+    public static let sampleColumns = SampleField.readings.map(\.column)
 
     /// The first session with something the lab lacks, and up to `samplesLimit` of its
     /// samples and `eventsLimit` of its events.

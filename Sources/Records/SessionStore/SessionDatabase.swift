@@ -2,6 +2,7 @@ import ActionButtonCore
 import Foundation
 import GRDB
 import OutputFiles
+import SimulationEvents
 import Telemetry
 
 /// The session store: one SQLite database (WAL) holding every recorded session, its
@@ -353,8 +354,7 @@ public final class SessionDatabase: @unchecked Sendable {
         "sessions": ["id", "kind", "workout_style", "activity", "app", "run_name", "source", "seed", "clock", "wall_start",
                      "start_t", "end_t", "status", "sample_interval", "pool_length", "route_latitude", "route_longitude", "pid"],
         "events": ["session_id", "t", "kind", "label"],
-        "samples": ["session_id", "t", "elapsed", "heart_rate", "active_energy", "distance", "speed", "cadence", "strokes",
-                    "depth", "pressure", "water_temperature", "submerged"],
+        "samples": Set(["session_id", "t", "elapsed"] + SampleField.allCases.map(\.column)),
     ]
 
     /// Checks the store's tables with plain SQL rather than GRDB's schema introspection,
@@ -649,11 +649,5 @@ public final class SessionDatabase: @unchecked Sendable {
 
     /// In the order of the samples table's columns, heart rate to water temperature. A lab's
     /// database (`LabStore`) checks its rows against the same.
-    public static let plausibleFields: [Plausible] = [
-        Plausible(name: "heart rate", range: 0...400), Plausible(name: "active energy", range: 0...1e6),
-        Plausible(name: "distance", range: 0...1e8), Plausible(name: "speed", range: 0...1000),
-        Plausible(name: "cadence", range: 0...1000), Plausible(name: "strokes", range: 0...1e7),
-        Plausible(name: "depth", range: -100...12_000), Plausible(name: "pressure", range: 0...200_000),
-        Plausible(name: "water temperature", range: -100...200),
-    ]
+    public static let plausibleFields: [Plausible] = SampleField.readings.map { Plausible(name: $0.name, range: $0.plausible) }
 }

@@ -33,10 +33,8 @@ final class StoredSessionRows: SessionRows {
         self.path = path
     }
 
-    /// The sample columns after `t` and `elapsed`, in `SampleFields`' bit order: heart rate
-    /// to water temperature as `SessionDatabase.plausibleFields` lists them, then submerged.
-    static let fieldColumns = ["heart_rate", "active_energy", "distance", "speed", "cadence", "strokes",
-                               "depth", "pressure", "water_temperature", "submerged"]
+    /// The sample columns after `t` and `elapsed`, in `SampleFields`' bit order (`SampleField`).
+    static let fieldColumns = SampleField.allCases.map(\.column)
 
     /// The query for the samples with the readings `fields` names; the statement is prepared
     /// once per read and per set of fields. SQLite's time a row grows with the columns read.

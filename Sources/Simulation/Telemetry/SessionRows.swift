@@ -1,4 +1,5 @@
 import ActionButtonCore
+import SimulationEvents
 
 /// Rows handed out one at a time, in order, until `next()` answers nil: a database cursor,
 /// or an array read from memory. Whoever reads a session through one holds a row at a
@@ -127,6 +128,11 @@ public struct SampleFields: OptionSet, Sendable, Hashable {
     public static let all = SampleFields(rawValue: (1 << 10) - 1)
     /// What `SessionSummary.SampleTotals` adds up.
     public static let totals: SampleFields = [.heartRate, .activeEnergy, .distance, .depth, .waterTemperature, .submerged]
+}
+
+extension SampleField {
+    /// Its bit in `SampleFields`.
+    public var bit: SampleFields { SampleFields(rawValue: 1 << rawValue) }
 }
 
 /// Reads an array in order: the cursor of a session held in memory.

@@ -1,0 +1,76 @@
+import AppIntents
+
+/// One reading a sample may hold: the one table that the session store's and the lab's
+/// sample columns, the session log's keys, the plausibility checks of what a store reads
+/// back, and `SampleFields`' bits (Telemetry) are made from. In the stores' column order.
+///
+/// The stores' migrations keep their own `CREATE TABLE` text (a migration that has run must
+/// never change); tests hold both schemas to this table.
+public enum SampleField: Int, CaseIterable, Sendable {
+    case heartRate, activeEnergy, distance, speed, cadence, strokes, depth, pressure, waterTemperature, submerged
+
+    /// The column in both stores, and the key in the session log's sample lines.
+    public var column: String { key.description }
+
+    /// `column`, as the log's writer takes a key.
+    public var key: StaticString {
+        switch self {
+        case .heartRate: "heart_rate"
+        case .activeEnergy: "active_energy"
+        case .distance: "distance"
+        case .speed: "speed"
+        case .cadence: "cadence"
+        case .strokes: "strokes"
+        case .depth: "depth"
+        case .pressure: "pressure"
+        case .waterTemperature: "water_temperature"
+        case .submerged: "submerged"
+        }
+    }
+
+    /// In words, as a message about a stored value says it.
+    public var name: String {
+        switch self {
+        case .heartRate: "heart rate"
+        case .activeEnergy: "active energy"
+        case .waterTemperature: "water temperature"
+        default: key.description
+        }
+    }
+
+    /// The values a store may hold (in the units `SensorSample` documents): what is read back
+    /// outside them is damage, said as such.
+    public var plausible: ClosedRange<Double> {
+        switch self {
+        case .heartRate: 0...400
+        case .activeEnergy: 0...1e6
+        case .distance: 0...1e8
+        case .speed: 0...1000
+        case .cadence: 0...1000
+        case .strokes: 0...1e7
+        case .depth: -100...12_000
+        case .pressure: 0...200_000
+        case .waterTemperature: -100...200
+        case .submerged: 0...1
+        }
+    }
+
+    /// Where a sample holds it, for the numbers; nil for `submerged`, a flag.
+    public var reading: WritableKeyPath<SensorSample, Double?>? {
+        switch self {
+        case .heartRate: \.heartRate
+        case .activeEnergy: \.activeEnergy
+        case .distance: \.distance
+        case .speed: \.speed
+        case .cadence: \.cadence
+        case .strokes: \.strokes
+        case .depth: \.depth
+        case .pressure: \.pressure
+        case .waterTemperature: \.waterTemperature
+        case .submerged: nil
+        }
+    }
+
+    /// The numbers, in column order (every field but `submerged`).
+    public static let readings: [SampleField] = allCases.filter { $0 != .submerged }
+}
