@@ -272,152 +272,20 @@ public struct PlotModel: Sendable {
         }
 
         let columns = ColumnMap(start: start, end: end, columns: frame.columns)
-        var dive: DiveTrace?
-        var ascentPeak: SessionSummary.AscentPeak?
-        switch session.kind {
-        case .workout:
-            let pace = Pace(activity: session.activity)
-            var heartRate = ColumnReducer(columns)
-            var speed = ColumnReducer(columns)
-            var totals = SessionSummary.SampleTotals()
-            // A long workout is read in spans where the store has them: a span inside one
-            // pixel column adds its extremes, as its samples would (a pace is defined for
-            // every speed of the span only if for its lowest).
-            let spans = Self.readsSpans(session, columns: frame.columns)
-                ? SpanUse(columns: columns, usable: { span in span.speed.map { pace.value($0.lowest.value) != nil } ?? true }) : nil
-            try Self.reduce(rows, fields: [.heartRate, .speed, .distance, .activeEnergy], totals: &totals, spans: spans) { timed in
-                heartRate.add(timed.time, timed.sample.heartRate)
-                speed.add(timed.time, timed.sample.speed.flatMap(pace.value))
-            } span: { span in
-                for point in span.heartRate?.points ?? [] { heartRate.add(point.time, point.value) }
-                for point in span.speed?.points ?? [] { speed.add(point.time, pace.value(point.value)) }
-            } pause: {
-                heartRate.breakRun()
-                speed.breakRun()
-            }
-            let summary = try SessionSummary(rows, totals: totals)
-            samples = summary.samples
-            var subtitle = [TimeFormat.wholeSeconds(summary.duration, shortUnderAnHour: true)]
-            if let d = summary.distance { subtitle.append(String(format: "%.2f km", d / 1000)) }
-            if let hr = summary.averageHeartRate { subtitle.append("avg HR \(Int(hr.rounded())) bpm") }
-            if let e = summary.activeEnergy { subtitle.append("\(Int(e.rounded())) kcal") }
-            subtitle.append("\(summary.laps) lap\(summary.laps == 1 ? "" : "s")")
-            title = "\(session.app) · \(session.workoutStyle ?? "workout") · session \(session.id)"
-            self.subtitle = subtitle.joined(separator: " · ")
-
-            // Heart rate every 20 bpm (10 on a narrow range), pace every 30 s (or the next
-            // round step that keeps it readable): what a runner reads off a watch.
-            let hrStep = ((heartRate.high ?? 180) - (heartRate.low ?? 60)) + 10 <= 40 ? 10.0 : 20.0
-            let hrLow = (((heartRate.low ?? 60) - 5) / hrStep).rounded(.down) * hrStep
-            let hrHigh = (((heartRate.high ?? 180) + 5) / hrStep).rounded(.up) * hrStep
-            var paceLow = speed.low ?? 0, paceHigh = speed.high ?? 1
-            let margin = max((paceHigh - paceLow) * 0.15, pace.minimumSpan)
-            paceLow = max(0, paceLow - margin)
-            paceHigh += margin
-            let paceStep = pace.steps.first { (paceHigh - paceLow) / $0 <= 8 } ?? pace.steps[pace.steps.count - 1]
-            paceLow = (paceLow / paceStep).rounded(.down) * paceStep
-            paceHigh = (paceHigh / paceStep).rounded(.up) * paceStep
-            let moves = speed.low != nil
-            panels = [
-                Panel(top: 90, height: 250, low: hrLow, high: hrHigh, inverted: false, label: "heart rate (bpm)",
-                      ticks: Self.ticks(low: hrLow, high: hrHigh, step: hrStep) { "\(Int($0))" }, side: .left, color: nil, framed: true),
-                Panel(top: 390, height: 210, low: paceLow, high: paceHigh, inverted: pace.fasterIsLower,
-                      label: moves ? pace.label : "no pace: \(session.activity?.rawValue ?? "this workout") does not move",
-                      ticks: moves ? Self.ticks(low: paceLow, high: paceHigh, step: paceStep, format: pace.format) : [],
-                      side: .left, color: nil, framed: true),
-            ]
-            series = [Series(name: "heart rate", panel: 0, color: "#d62839", width: 1.6, dashed: false, area: false,
-                             runs: heartRate.finish())]
-            if moves {
-                series.append(Series(name: "pace / speed", panel: 1, color: "#1f6fb2", width: 1.4, dashed: false, area: false,
-                                     runs: speed.finish()))
-            }
-            if let maxHR = context.maxHeartRate, maxHR > 0 {
-                bands = Self.heartRateZones(maxHeartRate: maxHR, panel: panels[0])
-            }
-            timeAxisY = 600
-            stripY = 640
-            legendY = 736
-            legend = [
-                LegendItem(symbol: .marker(color: Self.markerColor("lap"), dash: "6 3"), label: "lap (its timer time inside)"),
-                LegendItem(symbol: .marker(color: Self.markerColor("segment"), dash: "2 3"), label: "segment"),
-                LegendItem(symbol: .paused, label: "paused"),
-                LegendItem(symbol: .end, label: "end"),
-                LegendItem(symbol: .line(color: "#d62839", dashed: false), label: "heart rate"),
-                LegendItem(symbol: .line(color: "#1f6fb2", dashed: false), label: moves ? pace.shortLabel : "pace"),
-                LegendItem(symbol: .warning, label: "warning / error"),
-            ]
-            if let maxHR = context.maxHeartRate, maxHR > 0 {
-                legend.append(LegendItem(symbol: .band(color: "#d62839"), label: "HR zones 1–5 (% of max \(Int(maxHR.rounded())) bpm)"))
-            }
-        case .dive:
-            var depth = ColumnReducer(columns)
-            var temperature = ColumnReducer(columns)
-            var trace = DiveTrace(ascent: ColumnReducer(columns), stop: SafetyStopFinder(depth: context.safetyStopDepth ?? 5))
-            var totals = SessionSummary.SampleTotals()
-            try Self.reduce(rows, fields: [.depth, .waterTemperature, .submerged], totals: &totals) { timed in
-                depth.add(timed.time, timed.sample.depth)
-                temperature.add(timed.time, timed.sample.waterTemperature)
-                trace.add(timed)
-            } pause: {
-                depth.breakRun()
-                temperature.breakRun()
-                trace.ascent.breakRun()
-            }
-            let summary = try SessionSummary(rows, totals: totals)
-            ascentPeak = summary.peakAscent
-            samples = summary.samples
-            var subtitle = [TimeFormat.wholeSeconds(summary.duration, shortUnderAnHour: true)]
-            if let d = summary.maxDepth { subtitle.append(String(format: "max depth %.1f m", d)) }
-            if let t = summary.diveTime { subtitle.append("dive time \(TimeFormat.wholeSeconds(t, shortUnderAnHour: true))") }
-            if let t = summary.minTemperature { subtitle.append(String(format: "min %.1f °C", t)) }
-            subtitle.append("\(summary.ascentRateWarnings) ascent-rate warning\(summary.ascentRateWarnings == 1 ? "" : "s")")
-            title = "\(session.app) · dive · session \(session.id)"
-            self.subtitle = subtitle.joined(separator: " · ")
-
-            let maxDepth = max(summary.maxDepth ?? 10, 5)
-            let depthHigh = (maxDepth * 1.1 / 5).rounded(.up) * 5
-            let tLow = ((temperature.low ?? 10) - 1).rounded(.down), tHigh = ((temperature.high ?? 25) + 1).rounded(.up)
-            panels = [
-                Panel(top: 90, height: 300, low: 0, high: depthHigh, inverted: true, label: "depth (m)",
-                      ticks: Self.ticks(low: 0, high: depthHigh, count: 6) { "\(Int($0))" }, side: .left, color: nil, framed: true),
-                Panel(top: 90, height: 300, low: tLow, high: tHigh, inverted: false, label: "water temperature (°C)",
-                      ticks: Self.ticks(low: tLow, high: tHigh, count: 6) { "\(Int($0))" }, side: .right, color: "#e07a1f",
-                      framed: false),
-            ]
-            series = [
-                Series(name: "depth", panel: 0, color: "#0b4f8a", width: 1.8, dashed: false, area: true, runs: depth.finish()),
-                Series(name: "water temperature", panel: 1, color: "#e07a1f", width: 1.4, dashed: true, area: false,
-                       runs: temperature.finish()),
-            ]
-            if let found = trace.stop.finish() {
-                let planned = context.safetyStopTime
-                let held = found.to - found.from
-                var label = "safety stop \(TimeFormat.wholeSeconds(held, shortUnderAnHour: true)) at \(Self.number(found.depth)) m"
-                let short = planned.map { held < $0 } ?? false
-                if let planned, short { label += " (planned \(TimeFormat.wholeSeconds(planned, shortUnderAnHour: true)))" }
-                spans.append(Span(panel: 0, from: found.from, to: found.to, label: label, color: short ? "#e07a1f" : "#2a9d8f",
-                                  tooltip: "\(label), \(TimeFormat.wholeSeconds(found.from - start, shortUnderAnHour: true))–\(TimeFormat.wholeSeconds(found.to - start, shortUnderAnHour: true)) into the session"))
-            }
-            if let diveStart = trace.diveStart {
-                timeOrigin = diveStart
-                timeAxisLabel = "dive time (since the first submerged sample)"
-            }
-            dive = trace
-            timeAxisY = 560
-            stripY = 605
-            legendY = 706
-            legend = [
-                LegendItem(symbol: .marker(color: Self.markerColor("waypoint"), dash: "6 3"), label: "waypoint"),
-                LegendItem(symbol: .line(color: "#0b4f8a", dashed: false), label: "depth"),
-                LegendItem(symbol: .line(color: "#e07a1f", dashed: true), label: "water temperature"),
-                LegendItem(symbol: .line(color: "#3a5a40", dashed: false), label: "ascent rate"),
-                LegendItem(symbol: .band(color: "#c1121f"), label: "over the limit"),
-                LegendItem(symbol: .band(color: "#2a9d8f"), label: "safety stop"),
-                LegendItem(symbol: .end, label: "end"),
-                LegendItem(symbol: .warning, label: "warning / error"),
-            ]
+        // What the kind of session draws, from its own builder; then what every chart has.
+        let part = switch session.kind {
+        case .workout: try WorkoutChart.build(rows, columns: columns, frame: frame, context: context)
+        case .dive: try DiveChart.build(rows, columns: columns, frame: frame, context: context)
         }
+        (title, subtitle, samples) = (part.title, part.subtitle, part.samples)
+        (panels, series, bands, spans, legend) = (part.panels, part.series, part.bands, part.spans, part.legend)
+        (timeAxisY, stripY, legendY) = (part.timeAxisY, part.stripY, part.legendY)
+        if let origin = part.timeOrigin {
+            timeOrigin = origin
+            timeAxisLabel = part.timeAxisLabel ?? timeAxisLabel
+        }
+        let dive = part.dive
+        let ascentPeak = part.ascentPeak
 
         pauses = []
         markers = []
@@ -514,7 +382,7 @@ public struct PlotModel: Sendable {
     /// samples instead: a span wholly inside one pixel column and one stretch of running
     /// time (or wholly in a pause) is added whole (`span`), any other is read as its
     /// samples. The series come out as they would from every sample.
-    private static func reduce(_ rows: some SessionRows, fields: SampleFields, totals: inout SessionSummary.SampleTotals,
+    static func reduce(_ rows: some SessionRows, fields: SampleFields, totals: inout SessionSummary.SampleTotals,
                                spans: SpanUse? = nil, each add: (RecordedSession.TimedSample) -> Void,
                                span addSpan: (SampleSpan) -> Void = { _ in }, pause: () -> Void) throws {
         let intervals = try RunningIntervalCursor(rows)
