@@ -66,9 +66,9 @@ public enum EventEncoding {
             json.field("session", sample.session.rawValue)
             json.field("elapsed", seconds: sample.elapsed.nanoseconds)
             for field in SampleField.allCases {
-                if let reading = field.reading {
-                    if let v = sample[keyPath: reading] { json.field(field.key, v) }
-                } else if let v = sample.submerged {
+                if field == .submerged {
+                    if let v = sample.submerged { json.field(field.key, v) }
+                } else if let v = field.number(in: sample) {
                     json.field(field.key, v)
                 }
             }

@@ -45,8 +45,8 @@ enum BatchInsert {
             sqlite3_bind_int64(handle, 3, s.elapsed.nanoseconds)
             for field in SampleField.allCases {
                 let index = Int32(4 + field.rawValue)
-                if let reading = field.reading {
-                    bind(s[keyPath: reading], index)
+                if field != .submerged {
+                    bind(field.number(in: s), index)
                 } else if let submerged = s.submerged {
                     sqlite3_bind_int64(handle, index, submerged ? 1 : 0)
                 } else {

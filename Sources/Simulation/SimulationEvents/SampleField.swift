@@ -55,6 +55,25 @@ public enum SampleField: Int, CaseIterable, Sendable {
         }
     }
 
+    /// The number a sample holds for it; nil where it has none, and for `submerged` (a flag).
+    /// A switch rather than `reading`'s key path: the log's writer and the store's insert
+    /// read every field of every sample.
+    @inlinable
+    public func number(in sample: SensorSample) -> Double? {
+        switch self {
+        case .heartRate: sample.heartRate
+        case .activeEnergy: sample.activeEnergy
+        case .distance: sample.distance
+        case .speed: sample.speed
+        case .cadence: sample.cadence
+        case .strokes: sample.strokes
+        case .depth: sample.depth
+        case .pressure: sample.pressure
+        case .waterTemperature: sample.waterTemperature
+        case .submerged: nil
+        }
+    }
+
     /// Where a sample holds it, for the numbers; nil for `submerged`, a flag.
     public var reading: WritableKeyPath<SensorSample, Double?>? {
         switch self {
