@@ -54,7 +54,7 @@ final class Reminders {
     let delegate = ReminderDelegate()
 }
 
-/// Apps set a delegate to show notifications while they are in front; here it is never called.
+/// Apps set a delegate to show notifications while they are in front.
 final class ReminderDelegate: UNUserNotificationCenterDelegate {
     var presented = 0
     func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
@@ -70,8 +70,10 @@ struct NotificationsSwift5Tests {
     func reminder() async throws {
         let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Reminders5", start: StartLogbookIntent.self),
                                             settings: .workout(app: "Reminders5", firstPress: "run"))
-        final class Box: @unchecked Sendable { var reminders = Reminders() }
+        // Made on the watch: `current()` is that watch's center (each test has its own).
+        final class Box: @unchecked Sendable { var reminders: Reminders! }
         let box = Box()
+        try await watch.runInApp("make") { box.reminders = Reminders() }
         try await watch.runInApp("schedule") { Task { try await box.reminders.schedule() } }
         #expect(box.reminders.granted)
         #expect(box.reminders.pending == ["hydrate", "true true"])
@@ -82,6 +84,45 @@ struct NotificationsSwift5Tests {
         let said = Said()
         try await watch.runInApp("the rest") { box.reminders.rest { said.text = $0 } }
         #expect(said.text == "2 [\"hydrate\", \"morning\"] 0 Snooze 7 true", "\(said.text)")
-        #expect(box.reminders.delegate.presented == 0)
+        #expect(box.reminders.delegate.presented == 0, "nothing was due yet")
+        #expect(!watch.appLog.contains { $0.contains("notification delivered") }, "the one removed before its time is never delivered")
+    }
+
+    @Test("A reminder is delivered at its time on the watch's clock: the delegate hears of it, it is among the delivered, and a repeating one comes again")
+    func delivery() async throws {
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Reminders5", start: StartLogbookIntent.self),
+                                            settings: .workout(app: "Reminders5", firstPress: "run"))
+        // Made on the watch: `current()` is that watch's center (each test has its own).
+        final class Box: @unchecked Sendable { var reminders: Reminders! }
+        let box = Box()
+        try await watch.runInApp("make") { box.reminders = Reminders() }
+        try await watch.runInApp("schedule") {
+            let center = box.reminders.center
+            center.delegate = box.reminders.delegate
+            let content = UNMutableNotificationContent()
+            content.title = "Stretch"
+            center.add(UNNotificationRequest(identifier: "stretch", content: content,
+                                             trigger: UNTimeIntervalNotificationTrigger(timeInterval: 90, repeats: true)))
+            Task { try await box.reminders.schedule() }
+        }
+        try await watch.advance(by: .seconds(599))
+        #expect(box.reminders.delegate.presented == 6, "Stretch six times in 599 s (90 s apart)")
+        #expect(!watch.appLog.contains("UserNotifications: notification delivered: \"Hydrate\""), "Hydrate is due at 600 s")
+        try await watch.advance(by: .seconds(1))
+        #expect(watch.appLog.contains("UserNotifications: notification delivered: \"Hydrate\""), "\(watch.appLog)")
+        #expect(box.reminders.delegate.presented == 7)
+        final class Said: @unchecked Sendable { var delivered: [String] = []; var pending: [String] = [] }
+        let said = Said()
+        try await watch.runInApp("read") {
+            let center = box.reminders.center
+            center.getDeliveredNotifications { delivered in
+                center.getPendingNotificationRequests { pending in
+                    said.delivered = delivered.map(\.request.identifier).sorted()
+                    said.pending = pending.map(\.identifier).sorted()
+                }
+            }
+        }
+        #expect(said.delivered == ["hydrate", "stretch"], "the repeating one once, as its latest")
+        #expect(said.pending == ["stretch"], "a repeating notification stays pending; Hydrate was delivered")
     }
 }

@@ -48,6 +48,10 @@ public protocol ActionButtonHost: Sendable {
     /// The intent running now asked to continue with its app in the foreground
     /// (`continueInForeground`, watchOS 26): the system brings the app forward.
     func bringAppForward()
+    /// Runs `body` as the app's code at `time` on the engine's clock (now, if that has passed),
+    /// as the watch runs a timer the app set: a local notification's delivery. Like a sensor
+    /// tick, it keeps no run going: a replay that ends first never runs it.
+    func schedule(at time: Duration, _ body: @escaping @Sendable () -> Void)
 }
 
 extension ActionButtonHost {
@@ -59,6 +63,7 @@ extension ActionButtonHost {
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
     public func extendRuntime(invocation: Int) {}
     public func bringAppForward() {}
+    public func schedule(at time: Duration, _ body: @escaping @Sendable () -> Void) {}
 }
 
 /// Where the current host lives.

@@ -3,10 +3,13 @@ import AppIntents
 import Synchronization
 
 // Apple's UserNotifications as a watch app's model code uses it: asking to notify, and
-// scheduling, listing and removing local notifications. The simulated wearer allows what the
-// app asks; each scheduled notification is written to the app's log on the timeline
-// (`notification scheduled: "Hydrate" in 600 s`). The simulated watch shows none, so nothing
-// is delivered and the delegate hears of no notification.
+// scheduling, listing, delivering and removing local notifications. The simulated wearer
+// allows what the app asks; each scheduled notification is written to the app's log on the
+// timeline (`notification scheduled: "Hydrate" in 600 s`). One with no trigger, or a time
+// interval, is delivered at its time on the engine's clock (`notification delivered:
+// "Hydrate"`), again and again if it repeats: it is then among the delivered notifications
+// and the delegate's `willPresent` is called, as with the app in front. A calendar or
+// location trigger stays pending (the simulated watch has no wall-clock calendar to meet).
 
 /// What an app asks to be allowed (Apple's page: "UNAuthorizationOptions").
 public struct UNAuthorizationOptions: OptionSet, Hashable, Sendable {
@@ -120,6 +123,11 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
     override var summary: String { " at \(dateComponents)" + (repeats ? ", repeating" : "") }
 }
 
+extension UNNotificationRequest {
+    /// What the log calls it: its title, or its body when it has none.
+    var shownTitle: String { content.title.isEmpty ? content.body : content.title }
+}
+
 /// A notification to schedule (Apple's page: "UNNotificationRequest").
 public final class UNNotificationRequest: @unchecked Sendable {
     // @unchecked: immutable; its content is a copy taken when it was made.
@@ -138,7 +146,7 @@ public final class UNNotificationRequest: @unchecked Sendable {
     }
 }
 
-/// A delivered notification (Apple's page: "UNNotification"); the simulated watch delivers none.
+/// A delivered notification (Apple's page: "UNNotification").
 public final class UNNotification: @unchecked Sendable {
     public let date: Date
     public let request: UNNotificationRequest
@@ -202,7 +210,8 @@ public final class UNNotificationResponse: @unchecked Sendable {
 }
 
 /// Hears of notifications (Apple's page: "UNUserNotificationCenterDelegate"); every method
-/// is optional, and the simulated watch calls none (it delivers no notification).
+/// is optional. The simulated watch calls `willPresent` at each delivery (the wearer does not
+/// answer, so `didReceive` is never called).
 public protocol UNUserNotificationCenterDelegate: AnyObject {
     func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification,
                                 withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void)
@@ -222,8 +231,13 @@ extension UNUserNotificationCenterDelegate {
 public final class UNUserNotificationCenter: @unchecked Sendable {
     // @unchecked: `delegate` is the app's to set, as on a watch; the rest is behind the lock.
     public weak var delegate: (any UNUserNotificationCenterDelegate)?
-    private let state = Mutex<(authorized: Bool, pending: [UNNotificationRequest], categories: Set<UNNotificationCategory>)>(
-        (false, [], []))
+    private struct State {
+        var authorized = false
+        var pending: [UNNotificationRequest] = []
+        var delivered: [UNNotification] = []
+        var categories: Set<UNNotificationCategory> = []
+    }
+    private let state = Mutex(State())
 
     init() {}
 
@@ -254,15 +268,46 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         UNNotificationSettings(authorized: state.withLock { $0.authorized })
     }
 
-    /// Schedules a notification (one with the same identifier is replaced) and logs it.
+    /// Schedules a notification (one with the same identifier is replaced), logs it, and has
+    /// the simulated watch deliver it at its time.
     public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil) {
         state.withLock { state in
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(request)
         }
-        let title = request.content.title.isEmpty ? request.content.body : request.content.title
-        ActionButtonRuntime.host?.log("UserNotifications: notification scheduled: \"\(title)\"\(request.trigger?.summary ?? " now")")
+        ActionButtonRuntime.host?.log("UserNotifications: notification scheduled: \"\(request.shownTitle)\"\(request.trigger?.summary ?? " now")")
+        scheduleDelivery(of: request)
         completionHandler?(nil)
+    }
+
+    /// The delivery of `request` after its time interval (at once without a trigger), on the
+    /// engine's clock; none for a calendar or location trigger.
+    private func scheduleDelivery(of request: UNNotificationRequest) {
+        guard let host = ActionButtonRuntime.host else { return }
+        let interval: Duration
+        switch request.trigger {
+        case nil: interval = .zero
+        case let trigger as UNTimeIntervalNotificationTrigger: interval = .milliseconds(Int64((trigger.timeInterval * 1000).rounded()))
+        default: return
+        }
+        host.schedule(at: host.now + interval) { [weak self] in self?.deliver(request) }
+    }
+
+    /// `request`'s time has come: delivered if it is still the one pending under its
+    /// identifier (not removed or replaced since), and scheduled again if it repeats.
+    private func deliver(_ request: UNNotificationRequest) {
+        let notification = UNNotification(date: Date(), request: request)
+        let due = state.withLock { state -> Bool in
+            guard state.pending.contains(where: { $0 === request }) else { return false }
+            if request.trigger?.repeats != true { state.pending.removeAll { $0 === request } }
+            state.delivered.removeAll { $0.request.identifier == request.identifier }
+            state.delivered.append(notification)
+            return true
+        }
+        guard due else { return }
+        ActionButtonRuntime.host?.log("UserNotifications: notification delivered: \"\(request.shownTitle)\"")
+        delegate?.userNotificationCenter(self, willPresent: notification, withCompletionHandler: { _ in })
+        if request.trigger?.repeats == true { scheduleDelivery(of: request) }
     }
 
     public func add(_ request: UNNotificationRequest) async throws { add(request, withCompletionHandler: nil) }
@@ -279,13 +324,17 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     public func removeAllPendingNotificationRequests() { state.withLock { $0.pending.removeAll() } }
 
-    public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) { completionHandler([]) }
+    public func getDeliveredNotifications(completionHandler: @escaping @Sendable ([UNNotification]) -> Void) {
+        completionHandler(state.withLock { $0.delivered })
+    }
 
-    public func deliveredNotifications() async -> [UNNotification] { [] }
+    public func deliveredNotifications() async -> [UNNotification] { state.withLock { $0.delivered } }
 
-    public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {}
+    public func removeDeliveredNotifications(withIdentifiers identifiers: [String]) {
+        state.withLock { $0.delivered.removeAll { identifiers.contains($0.request.identifier) } }
+    }
 
-    public func removeAllDeliveredNotifications() {}
+    public func removeAllDeliveredNotifications() { state.withLock { $0.delivered.removeAll() } }
 
     public func setNotificationCategories(_ categories: Set<UNNotificationCategory>) { state.withLock { $0.categories = categories } }
 

@@ -297,6 +297,10 @@ public final class SimulationEngine {
             feedSystem(.runtimeExtended(invocation: id), at: time)
         case .appBroughtForward:
             feedSystem(.appBroughtForward, at: time)
+        case .timer(let timer):
+            // Kept in time order; one at the same time as another runs after it.
+            let index = pendingTimers.firstIndex { $0.at > timer.at } ?? pendingTimers.endIndex
+            pendingTimers.insert(timer, at: index)
         }
     }
 

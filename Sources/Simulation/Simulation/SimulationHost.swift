@@ -49,6 +49,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case runtimeExtended(invocation: Int)
         /// An intent running in the background continues in the foreground.
         case appBroughtForward
+        /// App code to run at a time (`schedule(at:_:)`).
+        case timer(AppDefinition.Timer)
     }
 
     /// Which launched intent task the current code runs in (inherited by every task it starts).
@@ -183,6 +185,10 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func extendRuntime(invocation: Int) { report(.runtimeExtended(invocation: invocation)) }
 
     public func bringAppForward() { report(.appBroughtForward) }
+
+    public func schedule(at time: Duration, _ body: @escaping @Sendable () -> Void) {
+        report(.timer(AppDefinition.Timer(at: time, run: body)))
+    }
 
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object {
         objects.object(type, make: make)
