@@ -276,6 +276,13 @@ struct SettledEdgeTimeTests {
         let run = try FakeRun(clock: ManualClock())
         run.start()
         let performing = try #require(run.pressStartOnTheTestClock(), "the press dispatched the start intent")
+        // P4: the intent starts at its gesture's instant, as in a replay, and the log's latency
+        // is what the loop took: the loop read the clock at 1 s.
+        if case .performing(let invocation, _) = performing.kind {
+            #expect(invocation.gesture.time == performing.time, "dispatched at the gesture's own time")
+            #expect(invocation.latency == Timestamp.zero.advanced(by: .seconds(1)) - invocation.gesture.time,
+                    "the latency runs from the gesture to the loop's present (\(invocation.latency))")
+        }
         // TrailRunner's start intent takes 1.2 s from its dispatch. The loop next wakes 50 ms
         // after that (a busy machine), and reads an Action press the kernel stamped 0.67 ms
         // after the intent's end: it learns in one wake-up that the intent's time ran out and

@@ -157,6 +157,8 @@ public final class LiveSession {
             throw .setup("\(configuration.setup.scenarioFile ?? "actionsim"): \(error)")
         }
         engine.instruments = instruments
+        let loopPresent = present!
+        engine.dispatchClock = { loopPresent.realNow }
         engine.host.onReport { intents.signal() }
         defer { engine.host.onReport(nil) }
 

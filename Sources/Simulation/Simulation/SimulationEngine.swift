@@ -116,6 +116,12 @@ public final class SimulationEngine {
     /// The engine's time now.
     public var now: Timestamp { host.currentTime }
 
+    /// A live run's real present, on the run's time line: where an intent's dispatch is logged
+    /// as happening, so that its latency from the deciding edge (P4) is what the loop took.
+    /// The intent itself starts at the gesture's instant, as in a replay. Nil elsewhere: a
+    /// dispatch is at its gesture's time.
+    public var dispatchClock: (@Sendable () -> Timestamp)?
+
     /// The earliest time the recognizer, the system, an instrument or an app's timer needs to
     /// be woken. Sleeping intents are the host's business (`nextSleeperDeadline`).
     public var nextDeadline: Timestamp? {
@@ -322,7 +328,11 @@ public final class SimulationEngine {
         if case .intentDispatched(let invocation) = event {
             let intent = intentValue(for: invocation)
             let parameters = intent.map { IntentIdentity($0).parameters } ?? []
-            record(SimulationEvent(time: time, kind: .performing(invocation, parameters: parameters)))
+            // The log's dispatch time, which the latency (P4) is measured to: the real present
+            // in a live run (the event stays at its instant, where the intent starts).
+            var logged = invocation
+            if let measured = dispatchClock?() { logged.dispatchedAt = max(measured, invocation.dispatchedAt) }
+            record(SimulationEvent(time: time, kind: .performing(logged, parameters: parameters)))
             if case .control = invocation.role, !launchedBefore {
                 // A control's intent may run with the app in the background: its process
                 // starts all the same, and with it applicationDidFinishLaunching().
