@@ -178,6 +178,7 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
             "LiveLoop", "DeviceProfiles", "LinuxInput", "SimulatedWatch",
             .target(name: "AppSourceScan", condition: .when(traits: ["InitPackage"])),
+            .target(name: "AppPackagePlan", condition: .when(traits: ["InitPackage"])),
         ], path: "Sources/CLI/ActionsimCLI"),
         // link-order.txt is read by the linker of `make release` only (see the Makefile).
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"], path: "Sources/CLI/actionsim",
@@ -231,6 +232,9 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ], path: "Sources/Tooling/AppSourceScan"),
+        // init-package's plan: an app's folders and local packages read, the package around
+        // them as one tree of files and links, checked before the command writes it.
+        .target(name: "AppPackagePlan", dependencies: ["AppSourceScan", "OutputFiles"], path: "Sources/Tooling/AppPackagePlan"),
         // The tool the ActionsimApp plugin runs at build time: sources in, registration out.
         .executableTarget(name: "actionsim-find-intents", dependencies: ["AppSourceScan"],
                           path: "Sources/Tooling/ActionsimFindIntents"),
@@ -314,6 +318,7 @@ let package = Package(
             "ActionButtonCore", "Telemetry",
         ]),
         .testTarget(name: "AppSourceScanTests", dependencies: ["AppSourceScan"]),
+        .testTarget(name: "AppPackagePlanTests", dependencies: ["AppPackagePlan", "AppSourceScan", "OutputFiles"]),
         .testTarget(name: "WebViewTests", dependencies: [
             "WebView", "Telemetry", "Simulation", "SimulationEvents", "Scenarios", "SessionStore", "ActionButtonCore", "TestSupport",
             "SystemCalls",

@@ -1,21 +1,20 @@
 import Foundation
 
-#if InitPackage
 import AppSourceScan
 
 /// The built actionsim this executable belongs to, when it runs from a checkout's build
 /// folder (`.build/debug`): a package init-package writes then compiles only the app's files,
 /// against this build's modules, and links its shared library (`SimulatorPackage.Prebuilt`).
 /// An installed actionsim has no modules beside it, and the package builds actionsim instead.
-enum PrebuiltActionsim {
+public enum PrebuiltActionsim {
     /// This executable, its links resolved.
-    static var executable: URL? {
+    public static var executable: URL? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
     }
 
     /// The build this executable is part of; nil when there is none beside it (no modules).
     /// Throws when the build is there but cannot be used as it is.
-    static func find(initCommand: String) throws -> SimulatorPackage.Prebuilt? {
+    public static func find(initCommand: String) throws -> SimulatorPackage.Prebuilt? {
         guard let executable else { return nil }
         let build = executable.deletingLastPathComponent()
         let fileManager = FileManager.default
@@ -25,24 +24,24 @@ enum PrebuiltActionsim {
         let library = build.appendingPathComponent(SimulatorPackage.Prebuilt.libraryFile)
         let finder = build.appendingPathComponent(SimulatorPackage.Prebuilt.finder)
         for needed in [library, finder] where !fileManager.fileExists(atPath: needed.path) {
-            throw InitPackageError("\(build.path) has actionsim's modules but not \(needed.lastPathComponent): \(rebuild)")
+            throw AppPackageError("\(build.path) has actionsim's modules but not \(needed.lastPathComponent): \(rebuild)")
         }
         let libraryAttributes = try fileManager.attributesOfItem(atPath: library.path)
         let libraryDate = (libraryAttributes[.modificationDate] as? Date) ?? .distantPast
         for module in ["AppIntents", "ActionButtonHarness", "ActionsimCLI"] {
             let path = modules.appendingPathComponent("\(module).swiftmodule").path
             if let date = (try? fileManager.attributesOfItem(atPath: path))?[.modificationDate] as? Date, date > libraryDate {
-                throw InitPackageError("\(library.path) is older than the module \(module) beside it (a partial build): \(rebuild)")
+                throw AppPackageError("\(library.path) is older than the module \(module) beside it (a partial build): \(rebuild)")
             }
         }
         // The build's description (`.build/debug.yaml` for `.build/x86_64-unknown-linux-gnu/debug`).
         let description = build.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(build.lastPathComponent + ".yaml")
         guard let text = try? String(contentsOf: description, encoding: .utf8) else {
-            throw InitPackageError("cannot read \(description.path), the description of the build in \(build.path): \(rebuild)")
+            throw AppPackageError("cannot read \(description.path), the description of the build in \(build.path): \(rebuild)")
         }
         guard let version = compilerVersion(of: modules.appendingPathComponent("AppIntents.swiftmodule")) else {
-            throw InitPackageError("cannot tell which Swift built \(modules.path)/AppIntents.swiftmodule: \(rebuild)")
+            throw AppPackageError("cannot tell which Swift built \(modules.path)/AppIntents.swiftmodule: \(rebuild)")
         }
         let size = (libraryAttributes[.size] as? NSNumber)?.int64Value ?? -1
         return SimulatorPackage.Prebuilt(
@@ -52,7 +51,7 @@ enum PrebuiltActionsim {
     }
 
     /// The names of the build's modules, which an app's module must not take.
-    static func moduleNames(in build: String) -> Set<String> {
+    public static func moduleNames(in build: String) -> Set<String> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: build + "/Modules")) ?? []
         return Set(entries.filter { $0.hasSuffix(".swiftmodule") }.map { String($0.dropLast(".swiftmodule".count)) })
     }
@@ -81,7 +80,7 @@ enum PrebuiltActionsim {
     }
 
     /// The checkout this actionsim was built from.
-    static var checkout: URL {
+    public static var checkout: URL {
         // Sources/CLI/ActionsimCLI/PrebuiltActionsim.swift in the checkout that was built.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -102,4 +101,3 @@ enum PrebuiltActionsim {
         return process.terminationStatus == 0 && !commit.isEmpty ? commit : nil
     }
 }
-#endif

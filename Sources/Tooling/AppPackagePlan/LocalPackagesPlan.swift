@@ -1,17 +1,18 @@
 import Foundation
 
-#if InitPackage
 import AppSourceScan
 
 /// The app's local packages for `init-package`: found (`--package`, or the Xcode project's
 /// local package references), read with `swift package dump-package`, checked, and their
 /// library targets planned as targets of the package init-package writes. A target that
 /// imports a UI framework is left out, and so is any target that needs it; both are said.
-struct LocalPackagesPlan {
+public struct LocalPackagesPlan: Sendable {
     /// The targets kept, dependencies first.
-    private(set) var targets: [SimulatorPackage.LocalTarget] = []
+    public private(set) var targets: [SimulatorPackage.LocalTarget] = []
+    /// What finding them found, a line each: the packages, and each target kept or left out.
+    public private(set) var lines: [String] = []
 
-    init(given: [String], appFolders: [String]) throws {
+    init(given: [String], appFolders: [String]) throws(AppPackageError) {
         let fileManager = FileManager.default
         var roots: [(shown: String, url: URL)] = given.map { ($0, URL(fileURLWithPath: $0).standardizedFileURL) }
         if roots.isEmpty, let first = appFolders.first,
@@ -20,33 +21,33 @@ struct LocalPackagesPlan {
                 (relative, project.folder.appendingPathComponent(relative).standardizedFileURL)
             }
             if !roots.isEmpty {
-                Terminal.line("local packages of \(project.name): \(roots.map(\.shown).joined(separator: ", "))")
+                lines.append("local packages of \(project.name): \(roots.map(\.shown).joined(separator: ", "))")
             }
         }
         guard !roots.isEmpty else { return }
 
         var loaded: [String: LocalPackage] = [:]
         var order: [String] = []
-        func load(_ url: URL, shown: String, via stack: [String]) throws {
+        func load(_ url: URL, shown: String, via stack: [String]) throws(AppPackageError) {
             let key = url.resolvingSymlinksInPath().path
             if let start = stack.firstIndex(of: key) {
                 let cycle = (stack[start...] + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }
-                throw InitPackageError("\(shown): the local packages depend on each other in a cycle (\(cycle.joined(separator: " → "))); SwiftPM cannot build that")
+                throw AppPackageError("\(shown): the local packages depend on each other in a cycle (\(cycle.joined(separator: " → "))); SwiftPM cannot build that")
             }
             if loaded[key] != nil { return }
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: key, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw InitPackageError("\(shown): no such folder; give a local Swift package's folder with --package")
+                throw AppPackageError("\(shown): no such folder; give a local Swift package's folder with --package")
             }
             guard fileManager.fileExists(atPath: key + "/Package.swift") else {
-                throw InitPackageError("\(shown): is not a Swift package (no Package.swift in it); give the folder that holds the package's Package.swift")
+                throw AppPackageError("\(shown): is not a Swift package (no Package.swift in it); give the folder that holds the package's Package.swift")
             }
             let package: LocalPackage
-            do { package = try LocalPackage(dump: try Self.dump(key, shown: shown), folder: key) } catch let error as LocalPackageError {
-                throw InitPackageError(error.description)
+            do { package = try LocalPackage(dump: try Self.dump(key, shown: shown), folder: key) } catch {
+                throw AppPackageError((error as? LocalPackageError)?.description ?? "\(shown): \(error)")
             }
             if let remote = package.remoteDependencies.first {
-                throw InitPackageError("\(shown): the package \(package.name) depends on \(remote), which is not a local folder; "
+                throw AppPackageError("\(shown): the package \(package.name) depends on \(remote), which is not a local folder; "
                     + "init-package builds local packages only")
             }
             for dependency in package.packageFolders {
@@ -59,7 +60,7 @@ struct LocalPackagesPlan {
 
         let packages: [LocalPackage]
         do { packages = try LocalPackage.resolve(order.compactMap { loaded[$0] }) } catch {
-            throw InitPackageError(error.description)
+            throw AppPackageError(error.description)
         }
         let allNames = Set(packages.flatMap(\.targets).map(\.name))
         var conditions = CompilationConditions()
@@ -71,27 +72,27 @@ struct LocalPackagesPlan {
             for target in package.targets {
                 let folder = URL(fileURLWithPath: target.folder).standardizedFileURL.resolvingSymlinksInPath().path + "/"
                 if let app = appFolders.first(where: { $0.hasPrefix(folder) || folder.hasPrefix($0) }) {
-                    throw InitPackageError("\(target.folder): the package \(package.name)'s target \(target.name) and the app's folder \(app.dropLast()) "
+                    throw AppPackageError("\(target.folder): the package \(package.name)'s target \(target.name) and the app's folder \(app.dropLast()) "
                         + "hold the same files; a file belongs to the app or to a package, not both")
                 }
                 let contents = try FolderContents(URL(fileURLWithPath: target.folder), shownAs: target.folder)
                 let files = contents.swiftFiles.map { SwiftSourceFile(path: $0.path, text: $0.text, conditions: conditions) }
                 if let missing = files.lazy.compactMap({ file in file.missingModules.first.map { (file, $0) } }).first {
                     leftOut.insert(target.name)
-                    Terminal.line("  left out: \(package.name)'s target \(target.name): \(missing.0.path) imports \(missing.1.module), "
+                    lines.append("  left out: \(package.name)'s target \(target.name): \(missing.0.path) imports \(missing.1.module), "
                         + (LinuxPlatform.userInterfaceFrameworks.contains(missing.1.module) ? "a UI framework Linux does not have" : "which Linux does not have"))
                     continue
                 }
                 if let needed = target.dependencies.first(where: leftOut.contains) {
                     leftOut.insert(target.name)
-                    Terminal.line("  left out: \(package.name)'s target \(target.name): it needs \(needed), left out above")
+                    lines.append("  left out: \(package.name)'s target \(target.name): it needs \(needed), left out above")
                     continue
                 }
                 let frameworks = LinuxPlatform.frameworkStandIns.filter { module in files.contains { $0.imports.contains { $0.module == module } } }
                 targets.append(SimulatorPackage.LocalTarget(
                     name: target.name, folder: target.folder, package: package.name, packageFolder: shown, excluded: target.exclude,
                     dependencies: target.dependencies, frameworks: frameworks, languageMode: package.languageMode))
-                Terminal.line("  package \(package.name): \(target.name), \(files.count) Swift file\(files.count == 1 ? "" : "s") (\(shown))")
+                lines.append("  package \(package.name): \(target.name), \(files.count) Swift file\(files.count == 1 ? "" : "s") (\(shown))")
             }
         }
     }
@@ -112,7 +113,7 @@ struct LocalPackagesPlan {
     }
 
     /// `swift package dump-package` for the package in `folder`.
-    private static func dump(_ folder: String, shown: String) throws -> Data {
+    private static func dump(_ folder: String, shown: String) throws(AppPackageError) -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package", "--package-path", folder, "dump-package"]
@@ -120,7 +121,7 @@ struct LocalPackagesPlan {
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch {
-            throw InitPackageError("\(shown): cannot run `swift package dump-package` to read the package (is swift on PATH?)")
+            throw AppPackageError("\(shown): cannot run `swift package dump-package` to read the package (is swift on PATH?)")
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -130,9 +131,8 @@ struct LocalPackagesPlan {
             let lines = message.split(separator: "\n").map(String.init)
             let first = lines.first { $0.contains(": error: ") } ?? lines.first { $0.contains("error") } ?? lines.first ?? ""
             let shortened = first.components(separatedBy: " (compiled with:").first ?? first
-            throw InitPackageError("\(shown): SwiftPM cannot read this package's Package.swift: \(shortened)")
+            throw AppPackageError("\(shown): SwiftPM cannot read this package's Package.swift: \(shortened)")
         }
         return data
     }
 }
-#endif
