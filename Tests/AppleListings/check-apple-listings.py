@@ -225,10 +225,20 @@ def main():
     parser.add_argument('--out', default=os.path.join(root, '.build', 'apple-listings'))
     parser.add_argument('--scratch-path', default=None)
     parser.add_argument('--swift', default='swift')
+    parser.add_argument('--require', action='store_true',
+                        help='fail when the reference text is missing (the default where the environment sets CI)')
     args = parser.parse_args()
 
     if not os.path.exists(args.reference):
-        print(f'==> Apple listings: {args.reference} is not there (shared/ beside the checkout); nothing to check')
+        # A developer's clone has no shared/ beside it, and nothing to check. The project's CI
+        # has: there, a missing reference text is a broken check, not a pass (issue 28).
+        if args.require or os.environ.get('CI', '').lower() not in ('', '0', 'false', 'no'):
+            print(f'error: Apple listings: {args.reference} is not there, and this run needs it '
+                  f'({"--require" if args.require else "CI=" + os.environ["CI"]}); put shared/ beside the checkout '
+                  f'or give its file with --reference', file=sys.stderr)
+            return 1
+        print(f'==> Apple listings: {args.reference} is not there (shared/ beside the checkout); nothing to check '
+              f'(in CI, with CI set, this fails)')
         return 0
     with open(args.reference, encoding='utf-8') as f:
         listings = find_listings(f.readlines())
