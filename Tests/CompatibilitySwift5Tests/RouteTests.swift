@@ -24,6 +24,7 @@ struct RouteSwift5Tests {
         try await watch.press()
         try await watch.runInApp("start") { try? run.start() }
         try await watch.runInApp("follow") { Task { await run.followLive() } }
+        try await watch.runInApp("diagnostics") { Task { await run.followDiagnostics() } }
         try await watch.advance(by: .seconds(90))
         try await watch.runInApp("finish") { run.finish() }
         try await watch.runInApp("once") { run.askOnce() }
@@ -48,7 +49,10 @@ struct RouteSwift5Tests {
         #expect(abs(last.distance(from: start) - distance) < 20, "last location \(last.distance(from: start)) m, workout \(distance) m")
         #expect(last.coordinate.latitude < first.coordinate.latitude && last.coordinate.longitude < first.coordinate.longitude,
                 "a bearing of 200° heads south-south-west")
-        #expect(run.lines == ["valid true false", "altitude 12.0 8.0 3.0 0.5 5.0 9.0", "status true true true", "where true 200.0 -1.0"])
+        #expect(run.lines == ["valid true false", "altitude 12.0 8.0 3.0 0.5 5.0 9.0", "status true true true", "where true 200.0 -1.0",
+                            "source true false true -99 1.5"])
+        // The wearer allowed "always" at once: nothing denied, nothing being asked.
+        #expect(run.diagnostics == ["denied false false false false asking false false false false"])
         #expect(run.routeError == nil)
         #expect(run.route?.count == run.locations.count)
     }

@@ -20,6 +20,11 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public let speed: CLLocationSpeed
     public let speedAccuracy: CLLocationSpeedAccuracy
     public let timestamp: Date
+    /// The building floor: nil, as on a watch outdoors (the simulated world has no buildings).
+    public let floor: CLFloor?
+    /// Where the position came from (watchOS 8): nil for the watch's own positions, as on a watch;
+    /// what the app gave for one it made.
+    public let sourceInformation: CLLocationSourceInformation?
 
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
@@ -43,16 +48,21 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
                 verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
                 speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date) {
-        self.coordinate = coordinate
-        self.altitude = altitude
-        self.ellipsoidalAltitude = altitude
-        self.horizontalAccuracy = hAccuracy
-        self.verticalAccuracy = vAccuracy
-        self.course = course
-        self.courseAccuracy = courseAccuracy
-        self.speed = speed
-        self.speedAccuracy = speedAccuracy
-        self.timestamp = timestamp
+        (self.coordinate, self.altitude, self.ellipsoidalAltitude, self.horizontalAccuracy, self.verticalAccuracy) =
+            (coordinate, altitude, altitude, hAccuracy, vAccuracy)
+        (self.course, self.courseAccuracy, self.speed, self.speedAccuracy, self.timestamp) = (course, courseAccuracy, speed, speedAccuracy, timestamp)
+        (self.floor, self.sourceInformation) = (nil, nil)
+        super.init()
+    }
+
+    /// A location with where it came from (watchOS 8).
+    public init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,
+                verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
+                speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date, sourceInfo: CLLocationSourceInformation) {
+        (self.coordinate, self.altitude, self.ellipsoidalAltitude, self.horizontalAccuracy, self.verticalAccuracy) =
+            (coordinate, altitude, altitude, hAccuracy, vAccuracy)
+        (self.course, self.courseAccuracy, self.speed, self.speedAccuracy, self.timestamp) = (course, courseAccuracy, speed, speedAccuracy, timestamp)
+        (self.floor, self.sourceInformation) = (nil, sourceInfo)
         super.init()
     }
 
@@ -66,6 +76,31 @@ open class CLLocation: NSObject, @unchecked Sendable {
     open override var description: String {
         String(format: "<%+.8f,%+.8f> +/- %.2fm (speed %.2f mps / course %.2f) @ ", coordinate.latitude, coordinate.longitude,
                horizontalAccuracy, speed, course) + timestamp.description
+    }
+}
+
+/// A building's floor (Apple's page: "CLFloor"): the level above (positive) or below the ground.
+open class CLFloor: NSObject, @unchecked Sendable {
+    // @unchecked: immutable.
+    public let level: Int
+
+    init(level: Int) {
+        self.level = level
+        super.init()
+    }
+}
+
+/// Whether a position was made by software or by an accessory (Apple's page:
+/// "CLLocationSourceInformation", watchOS 8).
+open class CLLocationSourceInformation: NSObject, @unchecked Sendable {
+    // @unchecked: immutable.
+    public let isSimulatedBySoftware: Bool
+    public let isProducedByAccessory: Bool
+
+    public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState wasProcessedByAccessory: Bool) {
+        isSimulatedBySoftware = isSoftware
+        isProducedByAccessory = wasProcessedByAccessory
+        super.init()
     }
 }
 

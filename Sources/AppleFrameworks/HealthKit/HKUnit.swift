@@ -96,6 +96,10 @@ public final class HKUnit: Hashable, CustomStringConvertible, @unchecked Sendabl
     public static func kilocalorie() -> HKUnit { energy("kcal", 4184) }
     public static func smallCalorie() -> HKUnit { energy("cal", 4.184) }
     public static func largeCalorie() -> HKUnit { energy("Cal", 4184) }
+    /// The calorie of watchOS 2 and 3: the small calorie (4.184 J). Deprecated by Apple for the
+    /// two above, which say which calorie they mean.
+    @available(watchOS, introduced: 2.0, deprecated: 4.0, message: "Use smallCalorie() or largeCalorie()")
+    public static func calorie() -> HKUnit { smallCalorie() }
 
     public static func watt() -> HKUnit { power("W", 1) }
     public static func wattUnit(with prefix: HKMetricPrefix) -> HKUnit { power(prefix.symbol + "W", prefix.factor) }

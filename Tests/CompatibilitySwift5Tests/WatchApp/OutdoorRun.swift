@@ -24,6 +24,7 @@ class OutdoorRun: NSObject, CLLocationManagerDelegate {
     var workout: HKWorkout?
     var finished = false
     var lines: [String] = []
+    var diagnostics: [String] = []
 
     func start() throws {
         locationManager.delegate = self
@@ -59,6 +60,20 @@ class OutdoorRun: NSObject, CLLocationManagerDelegate {
         } catch {}
     }
 
+    /// The service session's state, as an app checks it before relying on locations.
+    func followDiagnostics() async {
+        guard let serviceSession = serviceSession else { return }
+        do {
+            for try await diagnostic in serviceSession.diagnostics {
+                diagnostics.append("denied \(diagnostic.authorizationDenied) \(diagnostic.authorizationDeniedGlobally) "
+                    + "\(diagnostic.authorizationRestricted) \(diagnostic.alwaysAuthorizationDenied) "
+                    + "asking \(diagnostic.authorizationRequestInProgress) \(diagnostic.insufficientlyInUse) "
+                    + "\(diagnostic.serviceSessionRequired) \(diagnostic.fullAccuracyDenied)")
+                break
+            }
+        } catch {}
+    }
+
     /// One location after the run, with updates stopped.
     func askOnce() { locationManager.requestLocation() }
 
@@ -90,6 +105,11 @@ class OutdoorRun: NSObject, CLLocationManagerDelegate {
                                 horizontalAccuracy: 5, verticalAccuracy: 8, course: 180, speed: 3, timestamp: Date())
         let full = CLLocation(coordinate: moving.coordinate, altitude: 9, horizontalAccuracy: 5, verticalAccuracy: 8, course: 180,
                               courseAccuracy: 5, speed: 3, speedAccuracy: 0.5, timestamp: Date())
+        let sourced = CLLocation(coordinate: moving.coordinate, altitude: 9, horizontalAccuracy: 5, verticalAccuracy: 8, course: 180,
+                                 courseAccuracy: 5, speed: 3, speedAccuracy: 0.5, timestamp: Date(),
+                                 sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+        let source = sourced.sourceInformation
+        let energy = HKQuantity(unit: .calorie(), doubleValue: 1500).doubleValue(for: .kilocalorie())
         locationManager.headingFilter = kCLHeadingFilterNone
         locationManager.dismissHeadingCalibrationDisplay()
         locationManager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route") { _ in }
@@ -101,6 +121,8 @@ class OutdoorRun: NSObject, CLLocationManagerDelegate {
             "status \(CLLocationManager.authorizationStatus() == locationManager.authorizationStatus) "
                 + "\(CLLocationManager.locationServicesEnabled()) \(locationManager.accuracyAuthorization == .fullAccuracy)",
             "where \(locationManager.location != nil) \(locationManager.heading?.trueHeading ?? -1) \(locationManager.headingFilter)",
+            "source \(source?.isSimulatedBySoftware ?? false) \(source?.isProducedByAccessory ?? true) "
+                + "\(locationManager.location?.sourceInformation == nil) \(locationManager.location?.floor?.level ?? -99) \(energy)",
         ]
     }
 
