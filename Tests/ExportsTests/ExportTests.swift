@@ -63,6 +63,28 @@ struct ExportTests {
         #expect(gpx.components(separatedBy: "<trkseg>").count - 1 == 2)   // split at the pause
     }
 
+    @Test("CSV: the header a spreadsheet shows, and each row's readings with SampleField's decimals, for a workout and a dive")
+    func csvColumns() async throws {
+        for (scenario, header) in [
+            (Fixture.workout(), "time,elapsed_s,timer_s,heart_rate_bpm,active_energy_kcal,distance_m,speed_m_s,cadence_per_min,strokes"),
+            (Fixture.dive(), "time,elapsed_s,depth_m,pressure_kpa,water_temperature_c,submerged"),
+        ] {
+            let session = try await Self.stored(scenario)
+            let lines = String(decoding: try Exporter.export(session, as: .csv), as: UTF8.self).components(separatedBy: "\r\n")
+            #expect(lines.first == header)
+            #expect(lines.count == session.samples.count + 2, "a row per sample and the final line break")
+            let fields = SampleField.recorded(in: session.kind)
+            let skipped = session.kind == .workout ? 3 : 2
+            for (line, timed) in zip(lines.dropFirst(), session.samples).prefix(50) {
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false).dropFirst(skipped).map(String.init)
+                #expect(cells == fields.map { field in
+                    if field == .submerged { return timed.sample.submerged.map { $0 ? "1" : "0" } ?? "" }
+                    return field.number(in: timed.sample).map { String(format: "%.\(field.exportDecimals)f", $0) } ?? ""
+                }, "\(line)")
+            }
+        }
+    }
+
     @Test("Plots: a workout shows heart rate, pace, laps and the pause; a dive an inverted depth axis and its warnings")
     func plots() async throws {
         let workout = try SVGPlot.render(try await Self.stored(Fixture.workout()))

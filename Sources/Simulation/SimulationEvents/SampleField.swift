@@ -1,3 +1,4 @@
+import ActionButtonCore
 import AppIntents
 
 /// One reading a sample may hold: the one table that the session store's and the lab's
@@ -92,4 +93,41 @@ public enum SampleField: Int, CaseIterable, Sendable {
 
     /// The numbers, in column order (every field but `submerged`).
     public static let readings: [SampleField] = allCases.filter { $0 != .submerged }
+}
+
+extension SampleField {
+    /// What a session of `kind` records, in column order: a workout's body and motion, a
+    /// dive's water. The exports' columns come from it.
+    public static func recorded(in kind: SessionLifecycle.Kind) -> [SampleField] {
+        switch kind {
+        case .workout: [.heartRate, .activeEnergy, .distance, .speed, .cadence, .strokes]
+        case .dive: [.depth, .pressure, .waterTemperature, .submerged]
+        }
+    }
+
+    /// The column in a CSV export: the key with its unit, as a spreadsheet's header shows it.
+    public var exportColumn: String {
+        switch self {
+        case .heartRate: "heart_rate_bpm"
+        case .activeEnergy: "active_energy_kcal"
+        case .distance: "distance_m"
+        case .speed: "speed_m_s"
+        case .cadence: "cadence_per_min"
+        case .strokes: "strokes"
+        case .depth: "depth_m"
+        case .pressure: "pressure_kpa"
+        case .waterTemperature: "water_temperature_c"
+        case .submerged: "submerged"
+        }
+    }
+
+    /// The decimals an export writes: finer than the sensor's resolution, never noise.
+    public var exportDecimals: Int {
+        switch self {
+        case .heartRate, .cadence: 1
+        case .distance, .waterTemperature: 2
+        case .activeEnergy, .speed, .depth, .pressure: 3
+        case .strokes, .submerged: 0
+        }
+    }
 }
