@@ -30,7 +30,7 @@ struct SwiftDataSwift5Tests {
             "more [\"Legs\"] Legs [\"Pull\"]",
             "schema 1.0.0 [\"Routine\", \"ExerciseSet\"]",
             "emptied 0",
-            "cascade 2 1,1 0",
+            "cascade 2 1,1 1 1 true",
         ])
         // The main actor's context, autosaving, as a view's model uses it.
         #expect(try await MainActor.run { try mainContextRoutines() } == 1)

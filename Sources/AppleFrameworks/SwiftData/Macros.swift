@@ -3,7 +3,7 @@
 
 /// Makes a class a model: it conforms to `PersistentModel` and can be inserted in a
 /// `ModelContext`. Its stored properties stay as written (the store keeps the objects).
-@attached(member, names: named(_modelBacking), named(_cascadedModels))
+@attached(member, names: named(_modelBacking), named(_cascadedModels), named(_releaseDeleted))
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "SwiftDataMacros", type: "ModelMacro")
 

@@ -43,7 +43,7 @@ public final class ModelContext: @unchecked Sendable {
     }
 
     /// Deletes `model`, and with it the models its `.cascade` relationships hold (and
-    /// theirs), as Apple's store does.
+    /// theirs), as Apple's store does. Once saved, the models that stay no longer hold it.
     public func delete<T: PersistentModel>(_ model: T) {
         markDeleted(model)
         autosave()
@@ -72,6 +72,13 @@ public final class ModelContext: @unchecked Sendable {
         }
         container.store.save(inserted: inserted, deleted: deleted)
         for model in deleted { model._modelBacking.state.withLock { $0.context = nil } }
+        // The models that stay let go of the deleted ones (SwiftData's default rule, `.nullify`):
+        // a to-one relationship becomes nil, a to-many one loses them.
+        if !deleted.isEmpty {
+            let gone = Set(deleted.map(ObjectIdentifier.init))
+            let pendingInserts = pending.withLock { $0.inserted }
+            for model in container.store.all() + pendingInserts { model._releaseDeleted(gone) }
+        }
     }
 
     /// Forgets the pending changes.

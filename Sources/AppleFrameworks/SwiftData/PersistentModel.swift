@@ -7,10 +7,14 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     /// The models this one's `.cascade` relationships hold now: written by `@Model`, read
     /// when the model is deleted.
     func _cascadedModels() -> [any PersistentModel]
+    /// Lets go of the deleted models this one's properties hold (a to-one set to nil, a
+    /// to-many without them): written by `@Model`, called when a context saves a deletion.
+    func _releaseDeleted(_ deleted: Set<ObjectIdentifier>)
 }
 
 extension PersistentModel {
     public func _cascadedModels() -> [any PersistentModel] { [] }
+    public func _releaseDeleted(_ deleted: Set<ObjectIdentifier>) {}
 
     /// The model's identity in its store, stable for the run.
     public var persistentModelID: PersistentIdentifier { _modelBacking.identifier(for: Self.self) }
@@ -72,4 +76,30 @@ public func _appendRelated<Models: Sequence>(_ values: Models?, to models: inout
     where Models.Element: PersistentModel {
     guard let values else { return }
     for value in values { models.append(value) }
+}
+
+/// What `@Model` calls for each stored property when deleted models are let go of: nil for a
+/// property that holds no model (the value stays as it is).
+public func _withoutDeleted<Value>(_ value: Value, _ deleted: Set<ObjectIdentifier>) -> Value? { nil }
+
+/// A to-one relationship holding a deleted model: nil (the rule `.nullify`, SwiftData's default).
+public func _withoutDeleted<Model: PersistentModel>(_ value: Model?, _ deleted: Set<ObjectIdentifier>) -> Model?? {
+    guard let value, deleted.contains(ObjectIdentifier(value)) else { return nil }
+    return .some(nil)
+}
+
+/// A to-many relationship: the same models without the deleted ones, if it held any.
+public func _withoutDeleted<Model: PersistentModel>(_ value: [Model], _ deleted: Set<ObjectIdentifier>) -> [Model]? {
+    value.contains { deleted.contains(ObjectIdentifier($0)) } ? value.filter { !deleted.contains(ObjectIdentifier($0)) } : nil
+}
+
+/// An optional to-many relationship.
+public func _withoutDeleted<Model: PersistentModel>(_ value: [Model]?, _ deleted: Set<ObjectIdentifier>) -> [Model]?? {
+    guard let value, let kept = _withoutDeleted(value, deleted) else { return nil }
+    return .some(kept)
+}
+
+/// A to-many relationship kept as a set.
+public func _withoutDeleted<Model: PersistentModel>(_ value: Set<Model>, _ deleted: Set<ObjectIdentifier>) -> Set<Model>? {
+    value.contains { deleted.contains(ObjectIdentifier($0)) } ? value.filter { !deleted.contains(ObjectIdentifier($0)) } : nil
 }

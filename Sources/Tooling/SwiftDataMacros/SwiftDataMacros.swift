@@ -32,7 +32,36 @@ public struct ModelMacro: MemberMacro, ExtensionMacro {
                 }
                 """)
         }
+        let stored = storedVariables(of: declaration)
+        if !stored.isEmpty {
+            let releases = stored.map {
+                "    if let kept = SwiftData._withoutDeleted(self.\($0), deleted) { self.\($0) = kept }\n"
+            }.joined()
+            members.append("""
+                \(raw: access)func _releaseDeleted(_ deleted: Set<ObjectIdentifier>) {
+                \(raw: releases)}
+                """)
+        }
         return members
+    }
+
+    /// The stored `var`s of the class (not static, lazy or computed, not `@Transient`): the ones
+    /// that may hold a related model.
+    static func storedVariables(of declaration: some DeclGroupSyntax) -> [String] {
+        declaration.memberBlock.members.flatMap { member -> [String] in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var),
+                  !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }),
+                  !variable.attributes.contains(where: { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Transient") == true })
+            else { return [] }
+            return variable.bindings.compactMap { binding in
+                // A getter makes it computed; observers (willSet, didSet) leave it stored.
+                if let accessors = binding.accessorBlock?.accessors {
+                    guard case .accessors(let list) = accessors,
+                          list.allSatisfy({ [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }) else { return nil }
+                }
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription
+            }
+        }
     }
 
     /// The stored properties marked `@Relationship(deleteRule: .cascade ...)`.

@@ -98,7 +98,8 @@ final class RoutineViewModel {
         lines.append("emptied \(try modelContext.fetchCount(FetchDescriptor<Routine>()))")
     }
 
-    /// A routine's sets go with it (`deleteRule: .cascade`); a set deleted alone leaves its routine.
+    /// A routine's sets go with it (`deleteRule: .cascade`); a set deleted alone leaves its
+    /// routine, and its routine's sets; a model that names a deleted one holds nil (`.nullify`).
     func cascade() throws {
         let arms = Routine(name: "Arms", createdAt: Date(timeIntervalSince1970: 400))
         modelContext.insert(arms)
@@ -112,10 +113,16 @@ final class RoutineViewModel {
         modelContext.delete(arms.sets[0])
         try modelContext.save()
         let afterSet = (try modelContext.fetchCount(FetchDescriptor<Routine>()), try modelContext.fetchCount(FetchDescriptor<ExerciseSet>()))
+        // The deleted set is gone from its routine's sets (the inverse is nullified).
+        let setsLeft = arms.sets.count
+        // A set that names the routine without being one of its sets is not cascaded: it stays, its routine nil.
+        let loose = ExerciseSet(reps: 5, weight: 10, routine: arms)
+        modelContext.insert(loose)
+        try modelContext.save()
         modelContext.delete(arms)
         try modelContext.save()
         let after = try modelContext.fetchCount(FetchDescriptor<ExerciseSet>())
-        lines.append("cascade \(before) \(afterSet.0),\(afterSet.1) \(after)")
+        lines.append("cascade \(before) \(afterSet.0),\(afterSet.1) \(setsLeft) \(after) \(loose.routine == nil)")
     }
 }
 
