@@ -369,7 +369,7 @@ plots: build
 # The exports, the plot and the million-step replay are measured on the executable of make release.
 bench: deps lab-deps release build
 	@echo "==> benchmark (release build)"
-	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release actionsim-bench
+	ACTIONSIM_BIN=$(RELEASE_BIN) $(SWIFT) run -c release --package-path Benchmarks actionsim-bench
 	SWIFT=$(SWIFT) Benchmarks/live/live-bench.sh
 	Benchmarks/lab/lab-bench.sh
 	SWIFT=$(SWIFT) Benchmarks/app-loop/app-loop-bench.sh $(BIN)
@@ -406,4 +406,4 @@ test-examples: build
 	python3 Tests/AppleListings/check-apple-listings.py --swift $(SWIFT) --scratch-path $(EXAMPLES_SCRATCH)
 
 clean:
-	rm -rf .build Tests/Fuzz/.build
+	rm -rf .build Tests/Fuzz/.build Benchmarks/.build

@@ -46,6 +46,11 @@ let package = Package(
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "ActionButtonHarness", targets: ["ActionButtonHarness"]),
+        // The engine without the command line: scenarios run in virtual time, their log and
+        // store. The benchmarks (Benchmarks/Package.swift, a package of their own) use it.
+        .library(name: "ActionsimEngine", targets: [
+            "Scenarios", "Telemetry", "SessionStore", "Simulation", "SimulationEvents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
+        ]),
         // Everything a package `actionsim init-package` writes links against, prebuilt: the
         // stand-ins of Apple's frameworks, the harness and the command line (`actionsim-app`).
         // One shared library, so that the app's code and the simulator share one copy of each
@@ -183,13 +188,6 @@ let package = Package(
         // link-order.txt is read by the linker of `make release` only (see the Makefile).
         .executableTarget(name: "actionsim", dependencies: ["ActionsimCLI"], path: "Sources/CLI/actionsim",
                           exclude: ["link-order.txt"]),
-        // `make bench`: engine throughput, replay time, and the session store against a raw
-        // SQLite bulk insert of the same rows.
-        .executableTarget(name: "actionsim-bench", dependencies: [
-            "Scenarios", "Telemetry", "SessionStore", "Simulation", "SimulationEvents", "ActionButtonCore", "SessionLog", "YAMLDocuments",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        ], path: "Benchmarks/ActionsimBench"),
         // HealthKit's workout session and live builder, as intents call them on a watch,
         // driving the simulated watch's session (A3, A5, A7) and reading its sensors (T1).
         .target(name: "HealthKit", dependencies: ["AppIntents", "ActionButtonCore", "Combine", "CoreLocation"],
