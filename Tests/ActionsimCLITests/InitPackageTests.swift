@@ -192,6 +192,79 @@ struct InitPackageTests {
                 "\(tested.stdout)\(tested.stderr)")
     }
 
+    @Test("An app written as Xcode 26 creates one (main actor by default, approachable concurrency, Swift 6) compiles as its project says, and its first press starts the session")
+    func xcode26Defaults() async throws {
+        // `static var shared` of an unannotated class compiles only where the class is on the
+        // main actor by default; the intent's perform() hops to it as Apple's samples write.
+        let manager = """
+            import HealthKit
+
+            final class WorkoutManager {
+                static var shared = WorkoutManager()
+                let store = HKHealthStore()
+                var session: HKWorkoutSession?
+
+                func start() throws {
+                    let configuration = HKWorkoutConfiguration()
+                    configuration.activityType = .running
+                    session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+                    session?.startActivity(with: .now)
+                }
+            }
+            """
+        let start = """
+            import AppIntents
+
+            struct StartTrailIntent: StartWorkoutIntent {
+                static let title: LocalizedStringResource = "Start"
+                static let suggestedWorkouts: [StartTrailIntent] = [StartTrailIntent()]
+                @Parameter(title: "Style")
+                var workoutStyle: TrailStyle
+                init() { workoutStyle = .running }
+                @MainActor
+                func perform() async throws -> some IntentResult {
+                    try WorkoutManager.shared.start()
+                    return .result()
+                }
+            }
+            """
+        let style = Self.style.replacingOccurrences(of: "static var", with: "static let")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": style, "StartTrailIntent.swift": start, "WorkoutManager.swift": manager])
+        let settings = "SDKROOT = watchos; SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; "
+            + "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES; SWIFT_VERSION = 6.0;"
+        let project = """
+            // !$*UTF8*$!
+            {
+            	objects = {
+            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (T1); };
+            		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+            		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { }; };
+            		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; };
+            		L2 = { isa = XCConfigurationList; buildConfigurations = (C2, C3); };
+            		C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { \(settings) }; };
+            		C3 = { isa = XCBuildConfiguration; name = Release; buildSettings = { \(settings) }; };
+            	};
+            	rootObject = P1;
+            }
+            """
+        try FileManager.default.createDirectory(atPath: root + "/Trail.xcodeproj", withIntermediateDirectories: true)
+        try project.write(toFile: root + "/Trail.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("Trail: \(folder), 3 of 3 Swift files kept, Swift 6 language mode (from Trail.xcodeproj's target Trail Watch App), "
+            + "main actor by default, upcoming features InferIsolatedConformances, NonisolatedNonsendingByDefault, MemberImportVisibility "
+            + "(from Trail.xcodeproj's target Trail Watch App)\n"), "\(written.stdout)")
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--build-tests", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+        #expect(!replay.stdout.contains("start deadline missed"), "\(replay.stdout)")
+    }
+
     /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the
     /// app imports, a SwiftUI target (left out) and one that needs it (left out too).
     static func modularApp() throws -> (root: String, folder: String) {

@@ -122,6 +122,120 @@ struct AppPackagePlanTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("out").path))
     }
 
+    /// A `project.pbxproj` as Xcode 26 writes one for a new watch app: the project's own
+    /// configurations, an iPhone target, and the watch target whose folder is synchronized;
+    /// `watchRelease` is what the watch target's Release configuration adds.
+    static func project(watchRelease: String) -> String {
+        """
+        // !$*UTF8*$!
+        {
+        	archiveVersion = 1;
+        	objectVersion = 77;
+        	objects = {
+        		A001 /* Project object */ = {
+        			isa = PBXProject;
+        			buildConfigurationList = A002;
+        			targets = (A010 /* Trail */, A020 /* Trail Watch App */);
+        		};
+        		A002 = { isa = XCConfigurationList; buildConfigurations = (A003 /* Debug */, A004 /* Release */); };
+        		A003 /* Debug */ = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
+        		A004 /* Release */ = { isa = XCBuildConfiguration; name = Release; buildSettings = { SWIFT_VERSION = 5.0; }; };
+        		A010 /* Trail */ = {
+        			isa = PBXNativeTarget;
+        			buildConfigurationList = A011;
+        			name = Trail;
+        			productName = Trail;
+        		};
+        		A011 = { isa = XCConfigurationList; buildConfigurations = (A012, A013); };
+        		A012 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = iphoneos; SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated; }; };
+        		A013 = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; }; };
+        		A020 /* Trail Watch App */ = {
+        			isa = PBXNativeTarget;
+        			buildConfigurationList = A021;
+        			fileSystemSynchronizedGroups = (A030 /* Trail Watch App */);
+        			name = "Trail Watch App Target";
+        			productName = "Trail Watch";
+        		};
+        		A021 = { isa = XCConfigurationList; buildConfigurations = (A022, A023); };
+        		A022 /* Debug */ = {
+        			isa = XCBuildConfiguration;
+        			name = Debug;
+        			buildSettings = {
+        				SDKROOT = watchos;
+        				SWIFT_APPROACHABLE_CONCURRENCY = YES;
+        				SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;
+        				SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES;
+        				"SWIFT_VERSION" = 6.0;
+        			};
+        		};
+        		A023 /* Release */ = {
+        			isa = XCBuildConfiguration;
+        			name = Release;
+        			buildSettings = {
+        				SDKROOT = watchos;
+        				\(watchRelease)
+        			};
+        		};
+        		A030 /* Trail Watch App */ = { isa = PBXFileSystemSynchronizedRootGroup; path = "Trail Watch App"; sourceTree = "<group>"; };
+        	};
+        	rootObject = A001 /* Project object */;
+        }
+        """
+    }
+
+    @Test("Xcode 26's Default Actor Isolation and Approachable Concurrency of the watch target are the package's (code written for them compiled without)")
+    func concurrencySettingsFromXcode() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.root) }
+        let everything = "SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; "
+            + "SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES; SWIFT_VERSION = 6.0;"
+        try scratch.write("Trail.xcodeproj/project.pbxproj", Self.project(watchRelease: everything))
+        let (plan, scanned) = try scratch.plan(scratch.request())
+        #expect(scanned[0].languageMode == 6)
+        #expect(scanned[0].languageModeSource == "from Trail.xcodeproj's target Trail Watch App Target")
+        // Swift 6 has three of Approachable Concurrency's five already; the compiler warns when they are named again.
+        #expect(scanned[0].concurrency.summary
+                == "main actor by default, upcoming features InferIsolatedConformances, NonisolatedNonsendingByDefault, MemberImportVisibility")
+        let tree = try plan.tree(scanned)
+        guard case .file(let manifest)? = tree.files.entries.first(where: { $0.path == "Package.swift" })?.content else {
+            Issue.record("no Package.swift"); return
+        }
+        #expect(manifest.contains(#".swiftLanguageMode(.v6), .defaultIsolation(MainActor.self), .enableUpcomingFeature("InferIsolatedConformances"), "#
+            + #".enableUpcomingFeature("NonisolatedNonsendingByDefault"), .enableUpcomingFeature("MemberImportVisibility"), "#), "\(manifest)")
+        #expect(manifest.hasPrefix("// swift-tools-version: 6.2\n"), "defaultIsolation needs tools 6.2")
+
+        // A setting only one configuration has is not the target's; the project's SWIFT_VERSION 5 is inherited.
+        try scratch.write("Trail.xcodeproj/project.pbxproj", Self.project(watchRelease: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"))
+        let (_, partly) = try scratch.plan(scratch.request())
+        #expect(partly[0].languageMode == 5)
+        #expect(partly[0].concurrency.mainActorByDefault)
+        #expect(partly[0].concurrency.upcomingFeatures.isEmpty)
+        #expect(partly[0].concurrency.summary == "main actor by default")
+
+        // In Swift 5 mode all five of Approachable Concurrency's features are named.
+        try scratch.write("Trail.xcodeproj/project.pbxproj", Self.project(watchRelease: "SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_VERSION = 5.0;"))
+        let (_, five) = try scratch.plan(scratch.request())
+        #expect(five[0].languageMode == 5)
+        #expect(five[0].concurrency.upcomingFeatures == ConcurrencySettings.approachableConcurrency)
+        #expect(!five[0].concurrency.mainActorByDefault)
+    }
+
+    @Test("A local package's .defaultIsolation and upcoming features are read from dump-package and kept for its targets")
+    func concurrencySettingsOfLocalPackages() throws {
+        let dump = #"""
+            {"name": "TrailKit", "toolsVersion": {"_version": "6.2.0"}, "dependencies": [], "products": [],
+             "targets": [{"name": "TrailKit", "type": "regular", "dependencies": [],
+                          "settings": [{"tool": "swift", "kind": {"defaultIsolation": {"_0": "MainActor"}}},
+                                       {"tool": "swift", "kind": {"enableUpcomingFeature": {"_0": "InferSendableFromCaptures"}}},
+                                       {"tool": "swift", "kind": {"enableUpcomingFeature": {"_0": "NonisolatedNonsendingByDefault"}}}]},
+                         {"name": "TrailModels", "type": "regular", "dependencies": []}]}
+            """#
+        let package = try LocalPackage(dump: Data(dump.utf8), folder: "/p/TrailKit")
+        #expect(package.languageMode == 6)
+        #expect(package.targets.map(\.concurrency.manifestSettings)
+                == [#", .defaultIsolation(MainActor.self), .enableUpcomingFeature("NonisolatedNonsendingByDefault")"#, ""])
+    }
+
     @Test("App names from folders: Xcode's suffixes dropped, words joined into a module name, and a name that cannot be one refused")
     func names() throws {
         #expect(AppPackagePlan.appName(fromFolder: "TrailRunner Watch App") == "TrailRunner")

@@ -81,6 +81,10 @@ public struct AppPackagePlan {
         public var languageMode: Int
         /// Where the language mode comes from: the option, the Xcode project, or the default.
         public var languageModeSource: String
+        /// The default isolation and upcoming features the Xcode target builds with.
+        public var concurrency: ConcurrencySettings
+        /// Where those come from (the Xcode project); nil when there are none.
+        public var concurrencySource: String?
         public var scan: AppScan
         /// The app as the package builds it; nil when the scan has errors.
         public var app: SimulatorPackage.App?
@@ -102,15 +106,19 @@ public struct AppPackagePlan {
         if earlier.contains(where: { $0.module == module }) {
             throw AppPackageError("two folders give the app name \(module); give them different names")
         }
+        let xcode = XcodeSwiftSettings.near(folderURL)
         let languageMode: (mode: Int, source: String) = request.languageMode.map { ($0, "--swift-language-mode") }
-            ?? Self.languageMode(near: folderURL)
+            ?? (xcode.languageMode, xcode.source)
+        let concurrency = ConcurrencySettings(mainActorByDefault: xcode.mainActorByDefault, upcomingFeatures: xcode.upcomingFeatures,
+                                              languageMode: languageMode.mode)
 
         let contents = try FolderContents(folderURL, shownAs: folder)
         var conditions = CompilationConditions(languageMode: languageMode.mode)
         conditions.localModules = Set(localPackages.targets.map(\.name))
         let scan = AppScan(appName: module, files: contents.swiftFiles, conditions: conditions, leaveOutUnbuildable: true)
         var scanned = ScannedFolder(folder: folder, module: module, languageMode: languageMode.mode,
-                                    languageModeSource: languageMode.source, scan: scan)
+                                    languageModeSource: languageMode.source, concurrency: concurrency,
+                                    concurrencySource: concurrency.summary == nil ? nil : xcode.source, scan: scan)
         guard scan.errors.isEmpty else { return scanned }
         let leftOut = Set(scan.leftOut.map(\.path))
         let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first
@@ -120,7 +128,8 @@ public struct AppPackagePlan {
             leftOut: scan.leftOut.map { .init(path: contents.relative($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface,
                                               sessionStarts: $0.sessionStarts) },
             frameworks: scan.frameworksUsed, isWorkoutApp: start?.role == .startWorkout, startIntent: start?.name ?? "",
-            controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) })
+            controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) },
+            concurrency: concurrency)
         return scanned
     }
 
@@ -269,19 +278,6 @@ public struct AppPackagePlan {
             throw AppPackageError("\(folder): \"\(name)\" cannot be a Swift module name; give the app a name with --name (letters and digits, not starting with a digit)")
         }
         return joined
-    }
-
-    /// The language mode of the Xcode project around the folder: SWIFT_VERSION 6 in every
-    /// build configuration means 6, anything else 5 (Xcode's default for older projects).
-    static func languageMode(near folder: URL) -> (mode: Int, source: String) {
-        guard let project = LocalPackagesPlan.xcodeProject(near: folder) else { return (5, "the default") }
-        let versions = project.text.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("SWIFT_VERSION = ") else { return nil }
-            return String(trimmed.dropFirst("SWIFT_VERSION = ".count).prefix { $0 != ";" })
-        }
-        let mode = !versions.isEmpty && versions.allSatisfy { $0.hasPrefix("6") } ? 6 : 5
-        return (mode, "from \(project.name)")
     }
 
     static func relativePath(from directory: URL, to target: URL) -> String {

@@ -91,7 +91,8 @@ public struct LocalPackagesPlan: Sendable {
                 let frameworks = LinuxPlatform.frameworkStandIns.filter { module in files.contains { $0.imports.contains { $0.module == module } } }
                 targets.append(SimulatorPackage.LocalTarget(
                     name: target.name, folder: target.folder, package: package.name, packageFolder: shown, excluded: target.exclude,
-                    dependencies: target.dependencies, frameworks: frameworks, languageMode: package.languageMode))
+                    dependencies: target.dependencies, frameworks: frameworks, languageMode: package.languageMode,
+                    concurrency: target.concurrency))
                 lines.append("  package \(package.name): \(target.name), \(files.count) Swift file\(files.count == 1 ? "" : "s") (\(shown))")
             }
         }

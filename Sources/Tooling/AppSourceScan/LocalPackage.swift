@@ -15,6 +15,8 @@ public struct LocalPackage: Sendable {
         /// The targets it depends on, in this package or (through their products) another
         /// local package.
         public var dependencies: [String]
+        /// Its `.defaultIsolation` and `.enableUpcomingFeature` settings.
+        public var concurrency: ConcurrencySettings
     }
 
     public var name: String
@@ -61,8 +63,14 @@ public struct LocalPackage: Sendable {
                 return nil
             }
             written[targetName] = dependencies
+            // Each setting is {"tool": "swift", "kind": {"defaultIsolation": {"_0": "MainActor"}}}.
+            let kinds = (target["settings"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? [String: Any] }
+            let argument = { (kind: [String: Any], name: String) in (kind[name] as? [String: Any])?["_0"] as? String }
+            let mainActor = kinds.contains { argument($0, "defaultIsolation") == "MainActor" }
+            let features = kinds.compactMap { argument($0, "enableUpcomingFeature") }
             targets.append(Target(name: targetName, folder: path.hasPrefix("/") ? path : folder + "/" + path,
-                                  exclude: target["exclude"] as? [String] ?? [], dependencies: []))
+                                  exclude: target["exclude"] as? [String] ?? [], dependencies: [],
+                                  concurrency: ConcurrencySettings(mainActorByDefault: mainActor, upcomingFeatures: features, languageMode: 5)))
         }
         self.targets = targets
         writtenDependencies = written
@@ -92,6 +100,11 @@ public struct LocalPackage: Sendable {
             .compactMap { ($0 as? String).flatMap { Int($0.prefix { $0.isNumber }) } }
         let tools = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { Int($0.prefix { $0.isNumber }) } ?? 5
         languageMode = modes.max() ?? (tools >= 6 ? 6 : 5)
+        for index in self.targets.indices {
+            let settings = self.targets[index].concurrency
+            self.targets[index].concurrency = ConcurrencySettings(mainActorByDefault: settings.mainActorByDefault,
+                                                                  upcomingFeatures: settings.upcomingFeatures, languageMode: languageMode)
+        }
     }
 
     /// Every package's targets with their dependencies resolved to target names: a name is a

@@ -24,10 +24,13 @@ public struct SimulatorPackage: Sendable {
         /// Those declared in files the package leaves out (a widget's SwiftUI file), which
         /// the build's plugin never reads: the target's defines name them (`ControlDefine`).
         public var controlsLeftOut: [SwiftSourceFile.Control]
+        /// The isolation and upcoming features its Xcode target builds with.
+        public var concurrency: ConcurrencySettings
 
         public init(module: String, folder: String, excluded: [String], leftOut: [AppScan.LeftOutFile],
                     frameworks: [String], isWorkoutApp: Bool, startIntent: String,
-                    controls: [SwiftSourceFile.Control] = [], controlsLeftOut: [SwiftSourceFile.Control] = []) {
+                    controls: [SwiftSourceFile.Control] = [], controlsLeftOut: [SwiftSourceFile.Control] = [],
+                    concurrency: ConcurrencySettings = .none) {
             self.module = module
             self.folder = folder
             self.excluded = excluded
@@ -37,6 +40,7 @@ public struct SimulatorPackage: Sendable {
             self.startIntent = startIntent
             self.controls = controls
             self.controlsLeftOut = controlsLeftOut
+            self.concurrency = concurrency
         }
     }
 
@@ -56,9 +60,11 @@ public struct SimulatorPackage: Sendable {
         /// actionsim's stand-ins its files import (a dependency each when built from source).
         public var frameworks: [String]
         public var languageMode: Int
+        /// Its package's `.defaultIsolation` and upcoming features for it.
+        public var concurrency: ConcurrencySettings
 
         public init(name: String, folder: String, package: String, packageFolder: String, excluded: [String], dependencies: [String],
-                    frameworks: [String], languageMode: Int) {
+                    frameworks: [String], languageMode: Int, concurrency: ConcurrencySettings = .none) {
             self.name = name
             self.folder = folder
             self.package = package
@@ -67,6 +73,7 @@ public struct SimulatorPackage: Sendable {
             self.dependencies = dependencies
             self.frameworks = frameworks
             self.languageMode = languageMode
+            self.concurrency = concurrency
         }
     }
 
@@ -159,7 +166,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(dependencies(target).joined(separator: ", "))],
                         path: \(quoted("Sources/" + target.name)),
                         exclude: [\(excluded)],
-                        swiftSettings: [.swiftLanguageMode(.v\(target.languageMode))\(settings(target))]),
+                        swiftSettings: [.swiftLanguageMode(.v\(target.languageMode))\(target.concurrency.manifestSettings)\(settings(target))]),
             """
         }
     }
@@ -217,7 +224,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(products.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), \(Self.foundationStandIns)\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings), \(Self.foundationStandIns)\(Self.controlDefines(app))],
                         plugins: [.plugin(name: "ActionsimApp", package: "actionsim")]),
             """)
         }
@@ -240,7 +247,7 @@ public struct SimulatorPackage: Sendable {
                         path: \(quoted("Tests/" + Self.testsTarget))),
             """)
         return """
-            // swift-tools-version: 6.1
+            // swift-tools-version: 6.2
             \(Self.marker) around \(Self.commentText(apps.map(\.folder).joined(separator: ", "))).
             // Run it again after adding or removing files there: it rewrites this file and
             // Sources/, and keeps Tests/ and scenarios/.
@@ -292,7 +299,7 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(localTargets.map { quoted($0.name) }.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode)), .unsafeFlags(actionsimModules), \(Self.foundationStandIns)\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings), .unsafeFlags(actionsimModules), \(Self.foundationStandIns)\(Self.controlDefines(app))],
                         plugins: ["ActionsimApp"]),
             """)
         }
@@ -321,7 +328,7 @@ public struct SimulatorPackage: Sendable {
             """)
         let version = Self.compilerCondition(prebuilt.compilerVersion)
         return """
-            // swift-tools-version: 6.1
+            // swift-tools-version: 6.2
             \(Self.marker) around \(Self.commentText(apps.map(\.folder).joined(separator: ", "))).
             // Run it again after adding or removing files there, or after rebuilding actionsim:
             //   \(Self.commentText(prebuilt.initCommand))

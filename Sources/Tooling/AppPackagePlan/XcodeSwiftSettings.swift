@@ -1,0 +1,107 @@
+import AppSourceScan
+import Foundation
+
+/// The Swift build settings of a watch app's target, read from the Xcode project beside its
+/// folder (`project.pbxproj`, an old-style property list): the language mode, whether code is
+/// on the main actor by default, and the upcoming features. A setting counts when every
+/// build configuration of the target has it (the target's value, else the project's for the
+/// configuration of the same name). Projects Xcode 26 creates set Default Actor Isolation to
+/// MainActor and Approachable Concurrency on; code written for that compiles only with them.
+struct XcodeSwiftSettings: Equatable {
+    var languageMode: Int
+    var mainActorByDefault: Bool
+    /// By the compiler's names, before the language mode drops those it has.
+    var upcomingFeatures: [String]
+    /// For the report: "the default", "from Trail.xcodeproj", "from Trail.xcodeproj's target Trail Watch App".
+    var source: String
+
+    static let unset = XcodeSwiftSettings(languageMode: 5, mainActorByDefault: false, upcomingFeatures: [], source: "the default")
+
+    /// The settings for the app in `folder`: those of the Xcode project above it, if there is one.
+    static func near(_ folder: URL) -> XcodeSwiftSettings {
+        guard let project = LocalPackagesPlan.xcodeProject(near: folder) else { return .unset }
+        return XcodeSwiftSettings(project: project.text, named: project.name, folderName: folder.lastPathComponent)
+    }
+
+    init(languageMode: Int, mainActorByDefault: Bool, upcomingFeatures: [String], source: String) {
+        self.languageMode = languageMode
+        self.mainActorByDefault = mainActorByDefault
+        self.upcomingFeatures = upcomingFeatures
+        self.source = source
+    }
+
+    /// Reads `text` (a `project.pbxproj`) for the target building the folder `folderName`:
+    /// the target of that name, or whose product or synchronized folder has it, or the only
+    /// watchOS target; without one, the project's own settings.
+    init(project text: String, named name: String, folderName: String) {
+        var format = PropertyListSerialization.PropertyListFormat.openStep
+        guard let root = (try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: &format)) as? [String: Any],
+              let objects = root["objects"] as? [String: Any] else {
+            // Not a property list this Foundation reads: the language mode from its lines alone.
+            let versions = text.split(separator: "\n").compactMap { line -> Substring? in
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                return trimmed.hasPrefix("SWIFT_VERSION = ") ? trimmed.dropFirst("SWIFT_VERSION = ".count) : nil
+            }
+            let six = !versions.isEmpty && versions.allSatisfy { $0.hasPrefix("6") }
+            self.init(languageMode: six ? 6 : 5, mainActorByDefault: false, upcomingFeatures: [], source: "from \(name)")
+            return
+        }
+        func object(_ id: Any?) -> [String: Any]? { (id as? String).flatMap { objects[$0] as? [String: Any] } }
+        func configurations(_ list: Any?) -> [(name: String, settings: [String: Any])] {
+            (object(list)?["buildConfigurations"] as? [Any] ?? []).compactMap(object).map {
+                ($0["name"] as? String ?? "", $0["buildSettings"] as? [String: Any] ?? [:])
+            }
+        }
+        let project = object(root["rootObject"])
+        let projectConfigurations = configurations(project?["buildConfigurationList"])
+        let targets = (project?["targets"] as? [Any] ?? []).compactMap(object)
+        func isWatchOS(_ target: [String: Any]) -> Bool {
+            configurations(target["buildConfigurationList"]).contains { ($0.settings["SDKROOT"] as? String) == "watchos" }
+        }
+        let synchronized = { (target: [String: Any]) in
+            (target["fileSystemSynchronizedGroups"] as? [Any] ?? []).compactMap { object($0)?["path"] as? String }
+        }
+        let watchTargets = targets.filter(isWatchOS)
+        let target = targets.first { $0["name"] as? String == folderName }
+            ?? targets.first { $0["productName"] as? String == folderName }
+            ?? targets.first { synchronized($0).contains(folderName) }
+            ?? (watchTargets.count == 1 ? watchTargets[0] : nil)
+
+        let chosen = target.map { configurations($0["buildConfigurationList"]) } ?? projectConfigurations
+        let resolved: [[String: String]] = chosen.map { configuration in
+            var settings: [String: String] = [:]
+            let inherited = projectConfigurations.first { $0.name == configuration.name }?.settings ?? [:]
+            for (key, value) in inherited.merging(target == nil ? [:] : configuration.settings, uniquingKeysWith: { $1 }) {
+                if let value = value as? String { settings[key] = value }
+            }
+            return settings
+        }
+        func everywhere(_ key: String, _ holds: (String) -> Bool) -> Bool {
+            !resolved.isEmpty && resolved.allSatisfy { $0[key].map(holds) ?? false }
+        }
+        var features: [String] = []
+        if everywhere("SWIFT_APPROACHABLE_CONCURRENCY", { $0 == "YES" }) { features += ConcurrencySettings.approachableConcurrency }
+        let upcoming = Set(resolved.flatMap { $0.keys.filter { $0.hasPrefix(Self.upcomingPrefix) } })
+        for key in upcoming.sorted() where everywhere(key, { $0 == "YES" }) {
+            features.append(Self.featureName(xcodeSetting: key))
+        }
+        if everywhere("SWIFT_STRICT_CONCURRENCY", { $0 == "complete" }) { features.append("StrictConcurrency") }
+        self.init(languageMode: everywhere("SWIFT_VERSION", { $0.hasPrefix("6") }) ? 6 : 5,
+                  mainActorByDefault: everywhere("SWIFT_DEFAULT_ACTOR_ISOLATION", { $0 == "MainActor" }),
+                  upcomingFeatures: features,
+                  source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
+    }
+
+    static let upcomingPrefix = "SWIFT_UPCOMING_FEATURE_"
+
+    /// `SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY` is `MemberImportVisibility`: the words
+    /// joined, except where Xcode's name and the compiler's differ.
+    static func featureName(xcodeSetting key: String) -> String {
+        let words = key.dropFirst(upcomingPrefix.count)
+        switch words {
+        case "DISABLE_OUTWARD_ACTOR_ISOLATION": return "DisableOutwardActorInference"
+        case "IMPORT_OBJC_FORWARD_DECLS": return "ImportObjcForwardDeclarations"
+        default: return words.split(separator: "_").map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined()
+        }
+    }
+}
