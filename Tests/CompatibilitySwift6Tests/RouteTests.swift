@@ -66,4 +66,25 @@ struct RouteSwift6Tests {
         #expect(watch.appLog.contains { $0.hasPrefix("CLLocationManager.requestWhenInUseAuthorization() asks for location access") })
         #expect(watch.appLog.contains { $0.hasPrefix("workout route saved: \(locations.count) locations, ") }, "\(watch.appLog)")
     }
+
+    @Test("The wearer denies location access (location-access: deny): the delegate hears CLError.denied, live updates say so, the workout runs without a route")
+    func locationDenied() async throws {
+        var sensors = SensorSettings()
+        sensors.workout.allowsLocationAccess = false
+        let watch = try ActionButtonHarness(app: routeApp, settings: .workout(app: "RouteRunner6", firstPress: "running"),
+                                            instruments: SensorSuite.instruments(for: sensors, seed: 24))
+        watch.stallLimit = .seconds(300)
+        try await watch.press()
+        try await watch.advance(by: .seconds(30))
+        #expect(watch.errors.isEmpty, "\(watch.errors)")
+        #expect(watch.appLog.contains("CLLocationManager.requestWhenInUseAuthorization() asks for location access (when in use): "
+                                      + "the wearer denies it (the scenario's location-access: deny)"), "\(watch.appLog)")
+        #expect(await RouteRecorder.shared.manager.authorizationStatus == .denied)
+        #expect(await RouteRecorder.shared.authorizations == [.denied, .denied])
+        #expect(await RouteRecorder.shared.failures == [.denied])
+        #expect(await RouteRecorder.shared.locations.isEmpty)
+        #expect(await RouteRecorder.shared.liveLocations.isEmpty)
+        // The session runs all the same: the sensors still record the run.
+        #expect(watch.session == .running, "\(watch.session)")
+    }
 }

@@ -32,6 +32,8 @@ struct BadInputTests {
         Case(file: "control-unknown-kind.yaml", line: 3, column: 59, says: "unknown control \"switch\"; expected one of button, toggle"),
         Case(file: "control-not-offered.yaml", line: 6, column: 38, says: "Lantern offers no control that runs BeamIntent, so Settings > Action Button does not list it; its controls run ToggleFlashlightIntent"),
         Case(file: "control-missing.yaml", line: 5, column: 11, says: "action: control needs control: INTENT"),
+        // Issue 24: the wearer's answer to location access is allow or deny.
+        Case(file: "location-access-maybe.yaml", line: 4, column: 30, says: "unknown location-access \"ask\"; expected one of allow, deny"),
     ]
 
     @Test("S1: a malformed or contradictory file is refused with its position", arguments: cases)

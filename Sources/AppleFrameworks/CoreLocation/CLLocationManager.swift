@@ -119,7 +119,14 @@ open class CLLocationManager: NSObject, LocationServicesListener, @unchecked Sen
         guard let services else { return }
         services.log("CLLocationManager starts updating locations (\(Self.accuracyName(desiredAccuracy)), "
                      + "distance filter \(distanceFilter < 0 ? "none" : "\(distanceFilter) m"))")
-        if !services.isAuthorized { logWaiting(services) }
+        if services.authorization == .denied {
+            // As on a watch: the delegate hears why no location comes.
+            tell { manager, delegate in
+                delegate.locationManager(manager, didFailWithError: CLError(.denied, "the wearer denied location access"))
+            }
+        } else if !services.isAuthorized {
+            logWaiting(services)
+        }
     }
 
     open func stopUpdatingLocation() {
@@ -136,7 +143,9 @@ open class CLLocationManager: NSObject, LocationServicesListener, @unchecked Sen
         guard let services = attach() else { return }
         guard services.isAuthorized else {
             tell { manager, delegate in
-                delegate.locationManager(manager, didFailWithError: CLError(.denied, "requestLocation() before the app asked for location access"))
+                let reason = services.authorization == .denied ? "the wearer denied location access"
+                    : "requestLocation() before the app asked for location access"
+                delegate.locationManager(manager, didFailWithError: CLError(.denied, reason))
             }
             return
         }

@@ -9,7 +9,8 @@ import AppIntents
 /// clock, so a replay gives the same positions bit for bit.
 ///
 /// Authorization is as HealthKit's: the simulated wearer allows what the app asks for, the
-/// first time it asks, and the timeline says so.
+/// first time it asks, and the timeline says so; a scenario's `location-access: deny` makes
+/// the wearer deny it instead, for good, as a watch remembers the answer.
 final class LocationServices: SensorReadingObserver, @unchecked Sendable {
     // @unchecked: every mutable property is behind `values`' lock.
     private struct Values {
@@ -69,11 +70,12 @@ final class LocationServices: SensorReadingObserver, @unchecked Sendable {
         }
     }
 
-    /// The app asks to use the wearer's location; the wearer allows it. Asking for `always`
-    /// after `whenInUse` upgrades it. Every listening manager hears of a change.
+    /// The app asks to use the wearer's location; the wearer allows it (or, as the scenario
+    /// says, denies it). Asking for `always` after `whenInUse` upgrades it. Every listening
+    /// manager hears of a change.
     func requestAuthorization(always: Bool, asker: String) {
         let (changed, listeners) = values.withLock { values -> (CLAuthorizationStatus?, [any LocationServicesListener]) in
-            let wanted: CLAuthorizationStatus = always ? .authorizedAlways : .authorizedWhenInUse
+            let wanted: CLAuthorizationStatus = !route.allowsLocationAccess ? .denied : always ? .authorizedAlways : .authorizedWhenInUse
             guard values.authorization == .notDetermined || (always && values.authorization == .authorizedWhenInUse) else {
                 return (nil, [])
             }
@@ -81,7 +83,8 @@ final class LocationServices: SensorReadingObserver, @unchecked Sendable {
             return (wanted, values.listeners.compactMap(\.listener))
         }
         guard let changed else { return }
-        host.log("\(asker) asks for location access (\(changed == .authorizedAlways ? "always" : "when in use")): the wearer allows it")
+        host.log("\(asker) asks for location access (\(always ? "always" : "when in use")): "
+                 + (changed == .denied ? "the wearer denies it (the scenario's location-access: deny)" : "the wearer allows it"))
         for listener in listeners { listener.locationServicesDidChangeAuthorization(changed) }
     }
 

@@ -8,7 +8,7 @@ import YAMLDocuments
 extension SensorSettings {
     static let topKeys = ["interval", "rate", "profile", "workout", "dive"]
     static let profileKeys = ["age", "sex", "weight", "resting-heart-rate", "max-heart-rate"]
-    static let workoutKeys = ["activities", "pool-length", "route-start", "route-bearing"]
+    static let workoutKeys = ["activities", "pool-length", "route-start", "route-bearing", "location-access"]
     static let diveKeys = ["max-depth", "descent-rate", "bottom-time", "ascent-rate", "safety-stop", "surface-time", "profile",
                            "ascent-rate-limit", "rated-depth", "surface-pressure", "water-density", "surface-temperature",
                            "bottom-temperature", "thermocline", "submersion-depth"]
@@ -70,6 +70,7 @@ extension SensorSettings {
                                                try number(pair[1], "longitude", in: -180...180, unit: "°"))
             }
             if let v = w["route-bearing"] { settings.workout.routeBearing = try number(v, "route-bearing", in: 0...360, unit: "°") }
+            if let v = w["location-access"] { settings.workout.allowsLocationAccess = try v.choice("location-access", of: LocationAccess.self) == .allow }
         }
         if let v = map["dive"] { try parseDive(v, into: &settings.dive) }
         return settings
@@ -155,4 +156,9 @@ extension SensorSettings {
         }
         return hertz
     }
+}
+
+/// `sensors: workout: location-access`: what the wearer answers when an app asks.
+enum LocationAccess: String, CaseIterable {
+    case allow, deny
 }

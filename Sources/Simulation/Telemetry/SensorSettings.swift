@@ -23,12 +23,15 @@ public struct SensorSettings: Hashable, Sendable {
         /// Degrees clockwise from north: the direction the app's positions (CoreLocation)
         /// head in from the route's start.
         public var routeBearing: Double = RouteStart.standard.bearing
+        /// Whether the wearer allows an app's request for location access
+        /// (`location-access: allow` or `deny`); a watch asks the wearer the first time.
+        public var allowsLocationAccess = true
         public init() {}
 
         public static func == (a: Workout, b: Workout) -> Bool {
             a.activities == b.activities && a.poolLength == b.poolLength
                 && a.routeStart.latitude == b.routeStart.latitude && a.routeStart.longitude == b.routeStart.longitude
-                && a.routeBearing == b.routeBearing
+                && a.routeBearing == b.routeBearing && a.allowsLocationAccess == b.allowsLocationAccess
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -37,6 +40,7 @@ public struct SensorSettings: Hashable, Sendable {
             hasher.combine(routeStart.latitude)
             hasher.combine(routeStart.longitude)
             hasher.combine(routeBearing)
+            hasher.combine(allowsLocationAccess)
         }
 
         /// The sensor model of a workout session: the scenario's override for its style, else

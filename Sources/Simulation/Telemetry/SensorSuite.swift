@@ -149,10 +149,11 @@ public final class SensorSuite: SimulationInstrument {
     /// The scenario's wearer, for the watch's Health app.
     public var wearer: WearerProfile? { WearerProfile(settings.profile) }
 
-    /// The scenario's route start and bearing, where the watch's CoreLocation positions begin.
+    /// The scenario's route start and bearing, where the watch's CoreLocation positions begin,
+    /// and whether the wearer allows location access.
     public var routeStart: RouteStart? {
         RouteStart(latitude: settings.workout.routeStart.latitude, longitude: settings.workout.routeStart.longitude,
-                   bearing: settings.workout.routeBearing)
+                   bearing: settings.workout.routeBearing, allowsLocationAccess: settings.workout.allowsLocationAccess)
     }
 
     public func wake(at time: Timestamp, into events: inout [SimulationEvent.Kind]) {

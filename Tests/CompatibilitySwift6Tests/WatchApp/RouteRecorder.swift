@@ -27,7 +27,7 @@ final class RouteRecorder: NSObject, CLLocationManagerDelegate {
     static let shared = RouteRecorder()
 
     let store = HKHealthStore()
-    let manager = CLLocationManager()
+    private(set) var manager = CLLocationManager()
     private(set) var session: HKWorkoutSession?
     private(set) var builder: HKLiveWorkoutBuilder?
     private(set) var routeBuilder: HKWorkoutRouteBuilder?
@@ -41,9 +41,18 @@ final class RouteRecorder: NSObject, CLLocationManagerDelegate {
     private(set) var diagnostics = 0
     /// The route's locations in its first minute.
     private(set) var firstMinute: [CLLocation] = []
+    /// What the location manager's delegate was told went wrong.
+    private(set) var failures: [CLError.Code] = []
     private var following: Task<Void, Never>?
 
     func start() async throws {
+        // A run of its own: a new manager (each test is a watch of its own), nothing of the last run's.
+        manager = CLLocationManager()
+        authorizations = []
+        locations = []
+        liveLocations = []
+        failures = []
+        diagnostics = 0
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = .running
         configuration.locationType = .outdoor
@@ -117,6 +126,8 @@ final class RouteRecorder: NSObject, CLLocationManagerDelegate {
     }
 
     nonisolated func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
-        if let error = error as? CLError, error.code == .denied { manager.stopUpdatingLocation() }
+        guard let error = error as? CLError else { return }
+        if error.code == .denied { manager.stopUpdatingLocation() }
+        Task { @MainActor in failures.append(error.code) }
     }
 }
