@@ -125,4 +125,53 @@ struct NotificationsSwift5Tests {
         #expect(said.delivered == ["hydrate", "stretch"], "the repeating one once, as its latest")
         #expect(said.pending == ["stretch"], "a repeating notification stays pending; Hydrate was delivered")
     }
+
+    @Test("A calendar trigger is delivered when the watch's clock (UTC) meets its components, each day again when it repeats; nextTriggerDate() says when")
+    func calendarDelivery() async throws {
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Reminders5", start: StartLogbookIntent.self),
+                                            settings: .workout(app: "Reminders5", firstPress: "run"))
+        final class Box: @unchecked Sendable {
+            var reminders: Reminders!
+            var morning: UNCalendarNotificationTrigger!
+            var soon: UNTimeIntervalNotificationTrigger!
+            var next: [Date?] = []
+        }
+        let box = Box()
+        let utc = TimeZone(identifier: "UTC")!
+        try await watch.runInApp("schedule") {
+            box.reminders = Reminders()
+            let center = box.reminders.center
+            center.delegate = box.reminders.delegate
+            let content = UNMutableNotificationContent()
+            content.title = "Morning run"
+            box.morning = UNCalendarNotificationTrigger(dateMatching: DateComponents(hour: 7, minute: 30), repeats: true)
+            center.add(UNNotificationRequest(identifier: "morning", content: content, trigger: box.morning))
+            box.soon = UNTimeIntervalNotificationTrigger(timeInterval: 600, repeats: false)
+            center.add(UNNotificationRequest(identifier: "soon", content: UNMutableNotificationContent(), trigger: box.soon))
+        }
+        // The watch's clock begins at 2025-01-01 00:00 UTC.
+        let day = Date(timeIntervalSince1970: 1_735_689_600)
+        // Asked on the watch, as app code asks: the watch's now.
+        try await watch.runInApp("when") { box.next = [box.morning.nextTriggerDate(), box.soon.nextTriggerDate()] }
+        #expect(box.next == [day.addingTimeInterval(7.5 * 3600), day.addingTimeInterval(600)])
+        #expect(watch.appLog.contains("UserNotifications: notification scheduled: \"Morning run\" at hour 7, minute 30, repeating"), "\(watch.appLog)")
+        try await watch.advance(by: .seconds(7 * 3600 + 29 * 60 + 59))
+        #expect(!watch.appLog.contains("UserNotifications: notification delivered: \"Morning run\""))
+        try await watch.advance(by: .seconds(1))
+        #expect(watch.appLog.filter { $0 == "UserNotifications: notification delivered: \"Morning run\"" }.count == 1, "\(watch.appLog)")
+        try await watch.advance(by: .seconds(24 * 3600))
+        #expect(watch.appLog.filter { $0 == "UserNotifications: notification delivered: \"Morning run\"" }.count == 2, "\(watch.appLog)")
+        #expect(box.reminders.delegate.presented == 3, "Morning run twice, and the interval's once")
+        try await watch.runInApp("when again") { box.next = [box.morning.nextTriggerDate()] }
+        #expect(box.next == [day.addingTimeInterval(55.5 * 3600)])
+        final class Said: @unchecked Sendable { var dates: [Date] = [] }
+        let said = Said()
+        try await watch.runInApp("read") {
+            box.reminders.center.getDeliveredNotifications { delivered in said.dates = delivered.map(\.date) }
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        #expect(said.dates.map { calendar.dateComponents([.day, .hour, .minute], from: $0) }.contains(DateComponents(day: 2, hour: 7, minute: 30)),
+                "the delivered notification's date is the watch's, not this machine's: \(said.dates)")
+    }
 }

@@ -8,8 +8,10 @@ import Synchronization
 // timeline (`notification scheduled: "Hydrate" in 600 s`). One with no trigger, or a time
 // interval, is delivered at its time on the engine's clock (`notification delivered:
 // "Hydrate"`), again and again if it repeats: it is then among the delivered notifications
-// and the delegate's `willPresent` is called, as with the app in front. A calendar or
-// location trigger stays pending (the simulated watch has no wall-clock calendar to meet).
+// and the delegate's `willPresent` is called, as with the app in front. A calendar trigger
+// is delivered at the next date its components match on the watch's clock (UTC, unless the
+// components name a time zone or a calendar with one), and at each match after if it repeats.
+// The simulated wearer never moves into a region, so a location trigger stays pending.
 
 /// What an app asks to be allowed (Apple's page: "UNAuthorizationOptions").
 public struct UNAuthorizationOptions: OptionSet, Hashable, Sendable {
@@ -109,6 +111,15 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
     }
 
     override var summary: String { " in \(Int(timeInterval)) s" + (repeats ? ", repeating" : "") }
+
+    /// When it is next due: its time after it was scheduled, on the watch's clock (Apple's
+    /// page: "nextTriggerDate()"); from now when it has not been scheduled.
+    public func nextTriggerDate() -> Date? {
+        (scheduled.withLock { $0 } ?? SimulatedDate.now).addingTimeInterval(timeInterval)
+    }
+
+    /// When the center last scheduled it.
+    let scheduled = Mutex<Date?>(nil)
 }
 
 /// At a calendar date (Apple's page: "UNCalendarNotificationTrigger").
@@ -120,7 +131,26 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
         super.init(repeats: repeats)
     }
 
-    override var summary: String { " at \(dateComponents)" + (repeats ? ", repeating" : "") }
+    /// The next date after now on the watch's clock its components match (Apple's page:
+    /// "nextTriggerDate()"); nil when none does.
+    public func nextTriggerDate() -> Date? { nextDate(after: SimulatedDate.now) }
+
+    /// The first date after `date` the components match: in their calendar or the Gregorian
+    /// one, in their time zone, the calendar's, or UTC (the simulated watch's, so that a
+    /// replay is the same on every machine).
+    func nextDate(after date: Date) -> Date? {
+        var calendar = dateComponents.calendar ?? Calendar(identifier: .gregorian)
+        calendar.timeZone = dateComponents.timeZone ?? dateComponents.calendar?.timeZone ?? TimeZone(identifier: "UTC")!
+        return calendar.nextDate(after: date, matching: dateComponents, matchingPolicy: .nextTime)
+    }
+
+    override var summary: String {
+        let fields: [(String, Int?)] = [("year", dateComponents.year), ("month", dateComponents.month), ("day", dateComponents.day),
+                                        ("weekday", dateComponents.weekday), ("hour", dateComponents.hour),
+                                        ("minute", dateComponents.minute), ("second", dateComponents.second)]
+        let matched = fields.compactMap { name, value in value.map { "\(name) \($0)" } }.joined(separator: ", ")
+        return " at \(matched.isEmpty ? "any time" : matched)" + (repeats ? ", repeating" : "")
+    }
 }
 
 extension UNNotificationRequest {
@@ -280,23 +310,39 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         completionHandler?(nil)
     }
 
-    /// The delivery of `request` after its time interval (at once without a trigger), on the
-    /// engine's clock; none for a calendar or location trigger.
-    private func scheduleDelivery(of request: UNNotificationRequest) {
+    /// The delivery of `request` on the engine's clock: at once without a trigger, after its
+    /// time interval, or at the next date its calendar components match after `after` (the
+    /// time it was last delivered, for a repeating one); none for a location trigger.
+    private func scheduleDelivery(of request: UNNotificationRequest, after previous: Date? = nil) {
         guard let host = ActionButtonRuntime.host else { return }
+        let now = SimulatedDate.now(on: host)
         let interval: Duration
         switch request.trigger {
         case nil: interval = .zero
-        case let trigger as UNTimeIntervalNotificationTrigger: interval = .milliseconds(Int64((trigger.timeInterval * 1000).rounded()))
+        case let trigger as UNTimeIntervalNotificationTrigger:
+            trigger.scheduled.withLock { $0 = now }
+            interval = .milliseconds(Int64((trigger.timeInterval * 1000).rounded()))
+        case let trigger as UNCalendarNotificationTrigger:
+            guard let next = trigger.nextDate(after: max(now, previous ?? now)) else {
+                host.log("UserNotifications: \"\(request.shownTitle)\" is never due: no date matches its trigger")
+                return
+            }
+            interval = .nanoseconds(Int64((next.timeIntervalSince(now) * 1e9).rounded()))
+            scheduledDates.withLock { $0[ObjectIdentifier(request)] = next }
         default: return
         }
         host.schedule(at: host.now + interval) { [weak self] in self?.deliver(request) }
     }
 
+    /// The date each calendar-triggered request is due at, as worked out when it was
+    /// scheduled (the engine's clock may land a rounding short of it).
+    private let scheduledDates = Mutex<[ObjectIdentifier: Date]>([:])
+
     /// `request`'s time has come: delivered if it is still the one pending under its
     /// identifier (not removed or replaced since), and scheduled again if it repeats.
     private func deliver(_ request: UNNotificationRequest) {
-        let notification = UNNotification(date: Date(), request: request)
+        let dueAt = scheduledDates.withLock { $0.removeValue(forKey: ObjectIdentifier(request)) }
+        let notification = UNNotification(date: dueAt ?? SimulatedDate.now, request: request)
         let due = state.withLock { state -> Bool in
             guard state.pending.contains(where: { $0 === request }) else { return false }
             if request.trigger?.repeats != true { state.pending.removeAll { $0 === request } }
@@ -307,7 +353,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         guard due else { return }
         ActionButtonRuntime.host?.log("UserNotifications: notification delivered: \"\(request.shownTitle)\"")
         delegate?.userNotificationCenter(self, willPresent: notification, withCompletionHandler: { _ in })
-        if request.trigger?.repeats == true { scheduleDelivery(of: request) }
+        if request.trigger?.repeats == true { scheduleDelivery(of: request, after: notification.date) }
     }
 
     public func add(_ request: UNNotificationRequest) async throws { add(request, withCompletionHandler: nil) }
