@@ -30,4 +30,15 @@ struct WatchFaceTextTests {
         sample.ascentRate = 9.04
         #expect(WatchFaceText.lines(sample, activity: nil)[2] == "↑ 9.0 M/MIN")
     }
+
+    @Test("The elapsed time the screen shows is the sample's, h:mm:ss, cut and not rounded; hours unpadded past ten")
+    func elapsed() {
+        var sample = SensorSample(time: .seconds(4000), heartRate: 120)
+        sample.elapsed = .milliseconds(3_723_999)
+        #expect(WatchFaceText.elapsed(sample) == "1:02:03")
+        sample.elapsed = .seconds(36_000)
+        #expect(WatchFaceText.elapsed(sample) == "10:00:00")
+        sample.elapsed = .zero
+        #expect(WatchFaceText.elapsed(sample) == "0:00:00")
+    }
 }

@@ -38,14 +38,16 @@ enum PageUpdate: Encodable, Equatable {
     struct Event: Encodable, Equatable {
         var log: String
         @WrittenAsNull var line: String?
-        /// For a sample: the three lines of figures the watch's screen shows (`WatchFaceText`);
-        /// left out for other events.
+        /// For a sample: the three lines of figures the watch's screen shows and the session's
+        /// elapsed time (`WatchFaceText`); left out for other events.
         var face: [String]?
+        var elapsed: String?
 
-        init(log: String, line: String?, face: [String]? = nil) {
+        init(log: String, line: String?, face: [String]? = nil, elapsed: String? = nil) {
             self.log = log
             self.line = line
             self.face = face
+            self.elapsed = elapsed
         }
     }
 

@@ -312,11 +312,13 @@ struct FeedProcessor {
             EventEncoding.write(event, into: &writer)
             let changed = assembler.apply(event)
             var face: [String]?
+            var elapsed: String?
             if case .sample(let sample) = event.kind {
                 face = WatchFaceText.lines(sample, activity: assembler.open.flatMap { assembler.sessions[$0].activity })
+                elapsed = WatchFaceText.elapsed(sample)
             }
             items.append(PageUpdate.Event(log: String(decoding: writer.bytes.dropLast(), as: UTF8.self), line: renderer.line(for: event),
-                                          face: face))
+                                          face: face, elapsed: elapsed))
             if let changed {
                 dirty.insert(changed)
                 if case .sample = event.kind {} else { dirtyByEvent = true }

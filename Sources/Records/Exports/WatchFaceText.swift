@@ -25,6 +25,12 @@ public enum WatchFaceText {
         ]
     }
 
+    /// The session's elapsed time at the sample as the screen shows it: `h:mm:ss`, cut, as
+    /// every clock here is.
+    public static func elapsed(_ sample: SensorSample) -> String {
+        String(TimeFormat.clock(sample.elapsed.nanoseconds, digits: 1).dropLast(2))
+    }
+
     /// A speed as the watch shows it for the activity, or nil when it shows none (too slow to
     /// have a pace).
     static func pace(_ speed: Double, activity: ActivityKind?) -> String? {

@@ -21,16 +21,13 @@ const $ = (id) => document.getElementById(id);
 
 // MARK: Time
 
+// The one clock the page writes itself: of the time shown, which moves with the scrubber and
+// the playback between events. Every time that comes with an event (a sample's elapsed time)
+// is written by actionsim and sent.
 function clock(t) {
   const ms = Math.max(0, Math.round(t * 1000));
   const h = Math.floor(ms / 3600000), m = Math.floor(ms / 60000) % 60, s = Math.floor(ms / 1000) % 60;
   return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.${String(ms % 1000).padStart(3, "0")}`;
-}
-
-function elapsedText(t) {
-  const s = Math.max(0, Math.floor(t));
-  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
-  return `${h}:${String(m).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function latestTime() {
@@ -47,7 +44,7 @@ function shownTime() {
 function emptyState() {
   return {
     app: page.hello ? page.hello.app : "", presence: "not-running", session: "none", kind: null, style: null,
-    next: null, nextTitle: null, sample: null, face: null, error: null, siren: false,
+    next: null, nextTitle: null, sample: null, face: null, elapsed: null, error: null, siren: false,
     down: { action: false, side: false }, lastInput: null, lastIntent: null,
   };
 }
@@ -59,8 +56,8 @@ function apply(st, item) {
     case "app-background": st.presence = "background"; break;
     case "state": st.session = e.session; break;
     case "session":
-      if (e.change === "started") { st.kind = e.kind; st.style = e.workout_style ?? null; st.sample = null; st.face = null; }
-      if (e.change === "ended") { st.sample = null; st.face = null; }
+      if (e.change === "started") { st.kind = e.kind; st.style = e.workout_style ?? null; st.sample = null; st.face = null; st.elapsed = null; }
+      if (e.change === "ended") { st.sample = null; st.face = null; st.elapsed = null; }
       break;
     case "next-action": st.next = e.intent; st.nextTitle = e.title ?? e.intent; break;
     case "sample":
@@ -68,6 +65,7 @@ function apply(st, item) {
       // watch's own ascent rate), never worked out again here.
       st.sample = e;
       st.face = item.face ?? null;
+      st.elapsed = item.elapsed ?? null;
       break;
     case "error-shown": st.error = { code: e.code, message: e.message, t: e.t }; break;
     case "edge":
@@ -153,18 +151,18 @@ function drawWatch(st, t) {
     if (lastErrorText !== st.error.message) { wrap($("error-message"), st.error.message, 30, 14); lastErrorText = st.error.message; }
   }
   if (!foreground) {
-    setText("face-time", elapsedText(t).slice(0, -3));
+    setText("face-time", clock(t).slice(0, -7));
     setText("face-note", st.presence === "background" ? `${st.app} in the background` : "watch face · no app running");
     setText("face-next", st.session !== "none" ? nextText : "");
     return;
   }
   const sample = st.sample;
   setText("screen-app", st.app || "");
-  setText("screen-clock", elapsedText(t).slice(0, -3));
+  setText("screen-clock", clock(t).slice(0, -7));
   const kind = st.kind === "dive" ? "DIVE" : (st.style ? st.style.toUpperCase() : "WORKOUT");
   setText("screen-state", st.session === "none" ? "NO SESSION" : st.session === "paused" ? `${kind} · PAUSED` : kind);
   $("screen-elapsed").setAttribute("fill", st.session === "paused" ? "#8e8e93" : "#ffd60a");
-  setText("screen-elapsed", st.session === "none" ? "" : elapsedText(sample ? sample.elapsed : 0));
+  setText("screen-elapsed", st.session === "none" ? "" : st.elapsed ?? "0:00:00");
   let [metric1, metric2, metric3] = st.face ?? ["", "", ""];
   if (!sample && st.session === "none") {
     metric1 = "Ready";
@@ -381,7 +379,7 @@ function receive(message) {
     case "events":
       for (const sent of message.events) {
         // Each event as the session log writes it, and its timeline line.
-        const item = { e: JSON.parse(sent.log), line: sent.line, face: sent.face };
+        const item = { e: JSON.parse(sent.log), line: sent.line, face: sent.face, elapsed: sent.elapsed };
         page.events.push(item);
         // A live press lights its button even when it was shorter than a frame (the
         // terminal's keys are a down and an up at once).
