@@ -87,4 +87,31 @@ struct RouteSwift6Tests {
         // The session runs all the same: the sensors still record the run.
         #expect(watch.session == .running, "\(watch.session)")
     }
+
+    @Test("An app's Date() is the watch's now: the workout's dates, a sample stamped now, the elapsed time and a query of the last two minutes")
+    func machineDates() async throws {
+        let app = AppDefinition.workoutApp("StampedRun6", start: StartStampedRunIntent.self)
+        let watch = try ActionButtonHarness(app: app, settings: .workout(app: "StampedRun6", firstPress: "running"),
+                                            instruments: SensorSuite.instruments(for: SensorSettings(), seed: 24))
+        watch.stallLimit = .seconds(300)
+        try await watch.press()
+        try await watch.advance(by: .seconds(60))
+        try await watch.runInApp("drink") { Task { @MainActor in try await StampedRun.shared.drink() } }
+        try await watch.advance(by: .seconds(30))
+        try await watch.runInApp("finish") { Task { @MainActor in try await StampedRun.shared.finish() } }
+        try await watch.advance(by: .seconds(1))
+        #expect(watch.errors.isEmpty, "\(watch.errors)")
+
+        // The watch's clock starts 2025-01-01 00:00 UTC; the press is at 0 s.
+        let origin = Date(timeIntervalSince1970: 1_735_689_600)
+        let water = try #require(await StampedRun.shared.water)
+        #expect(abs(water.startDate.timeIntervalSince(origin) - 60) < 1, "stamped \(water.startDate), 60 s into the watch's day")
+        let elapsed = await StampedRun.shared.elapsed
+        #expect(abs(elapsed - 60) < 1, "elapsed \(elapsed) s")
+        #expect(await StampedRun.shared.found.map(\.uuid) == [water.uuid])
+        let workout = try #require(await StampedRun.shared.workout)
+        #expect(abs(workout.startDate.timeIntervalSince(origin)) < 1, "the workout began \(workout.startDate)")
+        #expect(abs(workout.duration - 90) < 1, "\(workout.duration) s")
+        #expect(water.startDate >= workout.startDate && water.endDate <= workout.endDate)
+    }
 }

@@ -32,4 +32,28 @@ package enum SimulatedDate {
     package static func now(on host: any ActionButtonHost) -> Date { at(host.now) }
 
     package static var now: Date { ActionButtonRuntime.host.map(now(on:)) ?? Date() }
+
+    /// How far after the watch's now a date must lie to be taken for this machine's clock.
+    /// The watch's dates start at `origin` and a replay spans weeks at most; this machine's
+    /// clock is years on.
+    static let machineClockMargin: TimeInterval = 180 * 86_400
+
+    /// A date an app hands a stand-in, on the watch's clock. On a watch `Date()` is the
+    /// watch's now; here it is this machine's, while the simulated watch lives in 2025. A date
+    /// far after the watch's now can only have come from this machine's clock (`Date()`,
+    /// `.now`, or an offset from them), so it is moved by the distance between the two nows,
+    /// that distance's fraction of a second dropped: `Date()` is the watch's now exactly and
+    /// `Date().addingTimeInterval(-60)` a minute before it, whatever this machine took
+    /// between the app's reading and this one, so a replay stays the same. Any other date,
+    /// and every date outside a simulated watch, is as given.
+    package static func fromApp(_ date: Date) -> Date {
+        guard let host = ActionButtonRuntime.host else { return date }
+        let watchNow = now(on: host)
+        guard date.timeIntervalSince(watchNow) > machineClockMargin else { return date }
+        // Seconds after this machine's now (negative: before), rounded to whole seconds.
+        let offset = date.timeIntervalSince(Date()).rounded()
+        return watchNow.addingTimeInterval(offset)
+    }
+
+    package static func fromApp(_ date: Date?) -> Date? { date.map { fromApp($0) } }
 }

@@ -42,11 +42,11 @@ final class MotionLog: SensorReadingObserver, @unchecked Sendable {
         return log
     }
 
-    /// A date an app passes, on the watch's time line: the simulated watch's dates begin on
-    /// 2025-01-01 (`SimulatedDate`), so a later date (such as the real `Date()`) means now.
+    /// A date an app passes, on the watch's time line (`SimulatedDate.fromApp`: the real
+    /// `Date()` is the watch's now), and no later than now: there is no motion history ahead.
     static func clamped(_ date: Date) -> Date {
         guard let host = ActionButtonRuntime.host else { return date }
-        return Swift.min(date, SimulatedDate.now(on: host))
+        return Swift.min(SimulatedDate.fromApp(date), SimulatedDate.now(on: host))
     }
 
     func listen(_ listener: any MotionLogListener) {

@@ -27,7 +27,9 @@ public class HKQuery: @unchecked Sendable {
     /// and `.strictEndDate`), or that overlap the interval at all (no options).
     public class func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
                                           options: HKQueryOptions = []) -> NSPredicate {
-        NSPredicate { object, _ in
+        // Read now, while the calling code runs on the watch: dates made from `Date()` are the watch's.
+        let (startDate, endDate) = (SimulatedDate.fromApp(startDate), SimulatedDate.fromApp(endDate))
+        return NSPredicate { object, _ in
             guard let sample = object as? HKSample else { return false }
             if let startDate {
                 if options.contains(.strictStartDate) ? sample.startDate < startDate : sample.endDate < startDate { return false }

@@ -1,3 +1,4 @@
+import AppIntents
 /// Anything stored in HealthKit (Apple's page: "HKObject").
 public class HKObject: Hashable, @unchecked Sendable {
     // @unchecked: every stored property is an immutable `let`.
@@ -30,8 +31,9 @@ public class HKSample: HKObject, @unchecked Sendable {
     init(type: HKSampleType, start: Date, end: Date, metadata: [String: any Sendable]?, device: HKDevice? = nil,
          source: HKSourceRevision = .app) {
         self.sampleType = type
-        self.startDate = start
-        self.endDate = end
+        // An app's `Date()` is read on the watch's clock (`SimulatedDate.fromApp`).
+        self.startDate = SimulatedDate.fromApp(start)
+        self.endDate = end == .distantFuture ? end : SimulatedDate.fromApp(end)
         super.init(metadata: metadata, device: device, source: source)
     }
 

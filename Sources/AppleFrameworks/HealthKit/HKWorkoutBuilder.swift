@@ -48,7 +48,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
 
     /// Time in the workout up to `date`, without its pauses.
     public func elapsedTime(at date: Date) -> TimeInterval {
-        values.withLock { values in
+        let date = SimulatedDate.fromApp(date)
+        return values.withLock { values in
             guard let start = values.startDate else { return 0 }
             let end = Swift.min(date, values.endDate ?? date)
             let pausedNow = values.pausedAt.map { Swift.max(0, end.timeIntervalSince($0)) } ?? 0
@@ -77,6 +78,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     func begin(at start: Date) throws {
+        let start = SimulatedDate.fromApp(start)
         try values.withLock { values in
             guard values.phase == .idle else { throw HKError(.errorInvalidArgument, "this builder has already begun collecting") }
             values.phase = .collecting
@@ -91,6 +93,7 @@ public class HKWorkoutBuilder: @unchecked Sendable {
     }
 
     func finishCollecting(at end: Date) throws {
+        let end = SimulatedDate.fromApp(end)
         try values.withLock { values in
             guard values.phase == .collecting else {
                 throw HKError(.errorInvalidArgument, "endCollection needs a builder that is collecting; call beginCollection first")
@@ -285,8 +288,8 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
 
     public convenience init(workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?,
                             metadata: [String: Any]?) {
-        self.init(uuid: UUID(), configuration: workoutConfiguration, start: startDate, end: endDate,
-                  metadata: HKQuantitySample.sendable(metadata), events: [], statistics: [:])
+        self.init(uuid: UUID(), configuration: workoutConfiguration, start: SimulatedDate.fromApp(startDate),
+                  end: SimulatedDate.fromApp(endDate), metadata: HKQuantitySample.sendable(metadata), events: [], statistics: [:])
     }
 
     init(uuid: UUID, configuration: HKWorkoutConfiguration, start: Date, end: Date?, metadata: [String: any Sendable]?,
@@ -308,8 +311,8 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
 
     func with(end: Date) -> HKWorkoutActivity {
-        HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: end, metadata: metadata,
-                          events: workoutEvents, statistics: allStatistics)
+        HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: SimulatedDate.fromApp(end),
+                          metadata: metadata, events: workoutEvents, statistics: allStatistics)
     }
 
     func with(metadata added: [String: any Sendable]) -> HKWorkoutActivity {

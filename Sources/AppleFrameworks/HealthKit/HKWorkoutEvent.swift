@@ -10,7 +10,7 @@ public final class HKWorkoutEvent: Hashable, @unchecked Sendable {
 
     public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
         self.type = type
-        self.dateInterval = dateInterval
+        self.dateInterval = DateInterval(start: SimulatedDate.fromApp(dateInterval.start), duration: dateInterval.duration)
         self.metadata = HKQuantitySample.sendable(metadata)
     }
 
