@@ -32,7 +32,7 @@ extension HostileInputRoundTwoTests {
     @Test("run with standard input closed (<&-) says so (it said \"epoll_ctl(ADD, fd 0) failed: File exists\", exit 4)")
     func runWithInputClosed() async throws {
         let result = try await ChildProcess.run("/bin/bash", ["-c", "exec \"$0\" run --no-log --no-store <&-", CLI.binary],
-                                                environment: CLI.environment, directory: CLI.temporaryDirectory(), timeout: 60)
+                                                environment: CLI.environment, directory: CLI.temporaryDirectory(), watchdog: .ending(within: 60))
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("error: standard input is closed (<&-), and without --device or --input run reads its keys from it: give it a terminal, a pipe or a file (yes a | actionsim run, < keys.txt), or name a device\n"),
                 "\(result.stderr)")

@@ -75,7 +75,7 @@ extension HostileInputRoundTwoTests {
         #expect(await run.waitFor("\"intent\":\"StartTrailWorkoutIntent\"", in: .stdout))
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         run.closeInput()
-        let result = await run.wait(timeout: 60, thenSend: SIGTERM)
+        let result = await run.wait(watchdog: .ending(within: 60), thenSend: SIGTERM)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning: the session store \(store) was deleted during the run: session 1 ("), "\(result.stderr)")
         #expect(result.stderr.contains("samples) went with it, and `actionsim show` cannot find it"), "\(result.stderr)")
@@ -86,7 +86,7 @@ extension HostileInputRoundTwoTests {
     func importEvemuDevice() async throws {
         for device in ["/dev/zero", "/dev/urandom"] {
             let result = try await ChildProcess.run(CLI.binary, ["import-evemu", device, "--device", "devices/usb-keyboard.yaml"],
-                                                    environment: CLI.environment, timeout: 60)
+                                                    environment: CLI.environment, watchdog: .ending(within: 60))
             #expect(!result.timedOut, "\(device) was read")
             #expect(result.status == 2, "\(device): \(result.stderr)")
             #expect(result.stderr == "error: \(device): is a device, not a recording; record an input device first (evemu-record /dev/input/eventN > FILE) and import FILE\n",

@@ -25,8 +25,8 @@ extension HostileInputRoundTwoTests {
         #expect(await run.waitFor("live input", in: .stderr))
         try await waitUntil("run to catch SIGINT") { run.catches(SIGINT) }
         run.signal(SIGINT)
-        let result = await run.wait(timeout: 60, thenSend: SIGKILL)
-        #expect(!result.timedOut, "still running 60 s after SIGINT: \(result.stderr.suffix(300))")
+        let result = await run.wait(watchdog: .ending(within: 60), thenSend: SIGKILL)
+        #expect(!result.timedOut, "still running after SIGINT (60 s asleep or 60 s of CPU time): \(result.stderr.suffix(300))")
         #expect(result.status == 0, "\(result.stderr.suffix(300))")
         #expect(result.stderr.contains("live session ended (SIGINT)"), "\(result.stderr.suffix(300))")
     }
@@ -47,8 +47,8 @@ extension HostileInputRoundTwoTests {
         #expect(await shell.waitFor("live input", in: .stderr))
         try await waitUntil("run to catch SIGTERM") { Self.catches(pid, SIGTERM) }
         kill(pid, SIGTERM)
-        let result = await shell.wait(timeout: 60, thenSend: SIGKILL)
-        #expect(!result.timedOut, "still running 60 s after SIGTERM: \(result.stderr.suffix(300))")
+        let result = await shell.wait(watchdog: .ending(within: 60), thenSend: SIGKILL)
+        #expect(!result.timedOut, "still running after SIGTERM (60 s asleep or 60 s of CPU time): \(result.stderr.suffix(300))")
         #expect(result.stdout == "status 0\n", "\(result.stdout) \(result.stderr.suffix(300))")
         #expect(result.stderr.contains("live session ended (SIGTERM)"), "\(result.stderr.suffix(300))")
     }
@@ -64,7 +64,7 @@ extension HostileInputRoundTwoTests {
         }
         try await waitUntil("replay to catch SIGTERM") { replay.catches(SIGTERM) }
         replay.signal(SIGTERM)
-        let result = await replay.wait(timeout: 120, thenSend: SIGKILL)
+        let result = await replay.wait(watchdog: .ending(within: 120), thenSend: SIGKILL)
         #expect(result.status == 143, "\(result.stderr)")
         let stopped = result.stderr.split(separator: "\n").first { $0.hasPrefix("stopped at ") }
         #expect(stopped != nil && !stopped!.hasPrefix("stopped at 1000:00:00"), "\(result.stderr)")

@@ -37,10 +37,10 @@ private final class Running {
 
     func signal(_ number: Int32) { process.signal(number) }
 
-    /// Waits (up to 120 s: generous, for a busy machine) for the exit status; ends it
-    /// (SIGTERM) otherwise.
+    /// Waits for the exit status; ends it (SIGTERM) if it is found stuck (120 s asleep or of
+    /// CPU time: measured by its progress, so a busy machine does not count).
     func finish() async -> Int32 {
-        await process.wait(timeout: 120, thenSend: SIGTERM).status
+        await process.wait(watchdog: .ending(within: 120), thenSend: SIGTERM).status
     }
 
     /// JSON lines of the only session log in `directory`.

@@ -90,9 +90,9 @@ private final class LiveProcess {
     /// The gestures standard output (`--json`) has shown so far.
     var gestures: Int { output.components(separatedBy: "\"event\":\"gesture\"").count - 1 }
 
-    /// Waits (up to 20 s) for the exit status; ends it (SIGTERM) otherwise.
+    /// Waits for the exit status; ends it (SIGTERM) if it is found stuck (120 s asleep or of CPU time).
     func finish() async -> Int32 {
-        await process.wait(timeout: 120, thenSend: SIGTERM).status
+        await process.wait(watchdog: .ending(within: 120), thenSend: SIGTERM).status
     }
 }
 

@@ -163,8 +163,8 @@ struct OutputFileTests {
         let run = try await CLI.run(["export", "1", "--format", "csv", "-o", fifo, "--data-dir", directory])
         #expect(run.status == 0, "\(run.stderr)")
         // The reader ends once the export has closed the FIFO; one left waiting (the FIFO
-        // replaced by a file) is killed at the wait's bound.
-        let read = await reader.wait(timeout: 120)
+        // replaced by a file) is killed once the wait finds it asleep with nothing written.
+        let read = await reader.wait(watchdog: .ending(within: 120))
         #expect(!read.timedOut, "cat was still waiting on the FIFO")
         let expected = try await CLI.run(["export", "1", "--format", "csv", "-o", "-", "--data-dir", directory])
         #expect(read.stdout == expected.stdout)
@@ -189,7 +189,7 @@ struct OutputFileTests {
         let stopped = try ChildProcess(CLI.binary, ["export", "1", "--format", "csv", "-o", fifo, "--data-dir", directory])
         #expect(await stopped.waitFor(waiting), "\(stopped.stderr)")
         stopped.signal(SIGTERM)
-        let end = await stopped.wait(timeout: 120)
+        let end = await stopped.wait(watchdog: .ending(within: 120))
         #expect(!end.timedOut && end.reason == .uncaughtSignal && end.status == SIGTERM)
         #expect(Self.fileType(fifo) == S_IFIFO)
     }

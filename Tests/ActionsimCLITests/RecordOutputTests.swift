@@ -28,9 +28,10 @@ struct RecordOutputTests {
         func type(_ text: String) { process.type(text) }
         func closeInput() { process.closeInput() }
 
-        /// Waits up to `seconds` for it to end by itself; ends it (SIGKILL) otherwise.
+        /// Waits for it to end by itself; ends it (SIGKILL) if it is found stuck (`seconds`
+        /// asleep or of CPU time: a session that started waits for keys, asleep).
         func exitStatus(within seconds: Int) async -> Int32 {
-            await process.wait(timeout: Double(seconds), thenSend: SIGKILL).status
+            await process.wait(watchdog: .ending(within: Double(seconds)), thenSend: SIGKILL).status
         }
     }
 

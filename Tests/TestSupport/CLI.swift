@@ -28,7 +28,7 @@ public enum CLI {
     /// Runs a quick system tool (mount, umount, mknod) to its end, returning its exit status.
     /// It waits on the calling thread, so that a `defer` can undo a mount.
     public static func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
-        try ChildProcess(path, arguments, stdout: .discard, stderr: .discard).waitBlocking(timeout: 60).status
+        try ChildProcess(path, arguments, stdout: .discard, stderr: .discard).waitBlocking(watchdog: .ending(within: 60)).status
     }
 
     /// A new folder holding `long.yaml`: TrailRunner's workout, started by one press and run

@@ -71,7 +71,7 @@ public final class ChildProcess: @unchecked Sendable {
         public var reason: Process.TerminationReason
         public var stdout: String
         public var stderr: String
-        /// Whether it was still running at its time limit, and was then sent a signal.
+        /// Whether its watchdog (`Watchdog`) found it stuck, and it was then sent a signal.
         public var timedOut: Bool
     }
 
@@ -150,15 +150,33 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Runs `executable` to its end, off Swift's executor, and returns what it wrote. Past
-    /// `timeout` seconds it is killed (SIGKILL) and the result says it timed out.
+    /// Runs `executable` to its end, off Swift's executor, and returns what it wrote. Found
+    /// stuck by `watchdog`, it is killed (SIGKILL) and the result says it timed out.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: Environment = .inherited,
                            directory: String = Repository.root, input: String? = nil,
-                           timeout: Double = 600) async throws -> Result {
+                           watchdog: Watchdog = Watchdog()) async throws -> Result {
         let child = try ChildProcess(executable, arguments, environment: environment, directory: directory,
                                      input: input.map { .text($0) } ?? .closed)
-        return await child.wait(timeout: timeout)
+        return await child.wait(watchdog: watchdog)
+    }
+
+    /// When a child that should end is taken for stuck, by its progress rather than the wall
+    /// clock (`ProcessProgress`), so that a busy machine, which only slows it down, never
+    /// fails a test: asleep (no thread of it or its descendants runnable) with no CPU time
+    /// gained and nothing written for `asleep` seconds, or `cpu` seconds of CPU time used
+    /// since the wait began (a child spinning instead of ending).
+    public struct Watchdog: Sendable {
+        public var asleep: Double
+        public var cpu: Double
+
+        public init(asleep: Double = 600, cpu: Double = 3600) {
+            self.asleep = asleep
+            self.cpu = cpu
+        }
+
+        /// For a child told to end (a signal, its input closed): asleep or spinning for `seconds`.
+        public static func ending(within seconds: Double) -> Watchdog { Watchdog(asleep: seconds, cpu: seconds) }
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
@@ -185,6 +203,17 @@ public final class ChildProcess: @unchecked Sendable {
     /// Ends its standard input (`input: .pipe`).
     public func closeInput() {
         try? input?.fileHandleForWriting.close()
+    }
+
+    /// How much it has written to its standard output and error (collected or in their files).
+    private var outputBytes: Int {
+        zip(outputs, collected).reduce(0) { total, pair in
+            switch pair.0 {
+            case .collect: total + pair.1.count
+            case .file(let path): total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            case .discard: total
+            }
+        }
     }
 
     /// Sends it a signal (SIGTERM, SIGKILL, SIGTSTP, ...).
@@ -220,25 +249,41 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for it to end, off Swift's executor, and for its output to be read to the end.
-    /// Past `timeout` seconds it is sent `signal` (SIGKILL unless said) and waited for.
+    /// Found stuck by `watchdog`, it is sent `signal` (SIGKILL unless said) and waited for.
     @discardableResult
-    public func wait(timeout: Double = 600, thenSend signal: Int32 = SIGKILL) async -> Result {
+    public func wait(watchdog: Watchdog = Watchdog(), thenSend signal: Int32 = SIGKILL) async -> Result {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: self.waitBlocking(timeout: timeout, thenSend: signal)) }.start()
+            Thread { continuation.resume(returning: self.waitBlocking(watchdog: watchdog, thenSend: signal)) }.start()
         }
     }
 
     /// `wait`, on the calling thread: only for a quick tool where awaiting is not possible
     /// (a `defer`).
     @discardableResult
-    public func waitBlocking(timeout: Double = 600, thenSend signal: Int32 = SIGKILL) -> Result {
-        let until = Date().addingTimeInterval(timeout)
+    public func waitBlocking(watchdog: Watchdog = Watchdog(), thenSend signal: Int32 = SIGKILL) -> Result {
+        let pid = process.processIdentifier
+        var last = (cpu: ProcessProgress.of(pid).cpuNanoseconds, written: outputBytes)
+        // CPU time gained since the wait began: what a descendant used is lost from the sum
+        // once it has gone, so only gains between two readings count.
+        var gained: UInt64 = 0
+        var still = ContinuousClock.now
         var timedOut = false
+        var polls = 0
         while process.isRunning {
-            if Date() >= until {
-                timedOut = true
-                kill(process.processIdentifier, signal)
-                break
+            // Exit is seen within 10 ms; progress is read every 100 ms (it reads /proc whole).
+            polls += 1
+            if polls % 10 == 0 {
+                let now = ProcessProgress.of(pid)
+                let written = outputBytes
+                if now.awake || now.cpuNanoseconds != last.cpu || written != last.written { still = .now }
+                if now.cpuNanoseconds > last.cpu { gained += now.cpuNanoseconds - last.cpu }
+                last = (now.cpuNanoseconds, written)
+                guard process.isRunning else { break }
+                if Double(gained) / 1e9 >= watchdog.cpu || ContinuousClock.now - still >= .milliseconds(Int(watchdog.asleep * 1000)) {
+                    timedOut = true
+                    kill(pid, signal)
+                    break
+                }
             }
             usleep(10_000)
         }
@@ -258,6 +303,12 @@ private final class Collected: @unchecked Sendable {
         lock.lock()
         data.append(more)
         lock.unlock()
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return data.count
     }
 
     var text: String {

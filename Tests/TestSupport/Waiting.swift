@@ -167,3 +167,49 @@ private enum KernelThreads {
         }
     }
 }
+
+/// How far a child and every process it started have got, as the kernel counts it: their
+/// threads' time on a CPU (`/proc/PID/task/TID/schedstat`, in nanoseconds) and whether any of
+/// them is running, waiting for a CPU or for the disk (`R` or `D`). A watchdog built on it
+/// measures progress, not the wall clock: a busy machine slows a child down, but a child
+/// that waits for a CPU is runnable, and one that runs gains CPU time, so neither looks stuck.
+struct ProcessProgress {
+    /// Every thread's CPU time, summed over the child and its descendants.
+    var cpuNanoseconds: UInt64
+    /// Whether a thread of theirs is running, runnable or in an uninterruptible wait.
+    var awake: Bool
+
+    /// The progress of `root` and its descendants now (nothing, once they have all gone).
+    static func of(_ root: Int32) -> ProcessProgress {
+        var children: [Int32: [Int32]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), let parent = stat(pid).map({ $0.parent }) else { continue }
+            children[parent, default: []].append(pid)
+        }
+        var progress = ProcessProgress(cpuNanoseconds: 0, awake: false)
+        var pending = [root]
+        while let pid = pending.popLast() {
+            pending += children[pid] ?? []
+            for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
+                let path = "/proc/\(pid)/task/\(task)"
+                if let schedstat = try? String(contentsOfFile: path + "/schedstat", encoding: .utf8),
+                   let onCPU = schedstat.split(separator: " ").first.flatMap({ UInt64($0) }) {
+                    progress.cpuNanoseconds += onCPU
+                }
+                if let state = stat(path: path + "/stat")?.state, state == "R" || state == "D" { progress.awake = true }
+            }
+        }
+        return progress
+    }
+
+    /// The state and parent in a `stat` file (after the command's name, which may hold
+    /// spaces and parentheses).
+    private static func stat(_ pid: Int32) -> (state: Character, parent: Int32)? { stat(path: "/proc/\(pid)/stat") }
+
+    private static func stat(path: String) -> (state: Character, parent: Int32)? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count >= 2, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
+        return (state, parent)
+    }
+}
