@@ -1,4 +1,5 @@
 import Foundation
+import AppIntents
 
 /// A position, its altitude, speed and course, how good they are and when (Apple's page:
 /// "CLLocation"). Immutable, so it crosses actors freely, as Apple's does.
@@ -29,7 +30,7 @@ open class CLLocation: NSObject, @unchecked Sendable {
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.init(coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
                   horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, courseAccuracy: -1, speed: -1, speedAccuracy: -1,
-                  timestamp: Date())
+                  timestamp: SimulatedDate.now)
     }
 
     public convenience init(coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy hAccuracy: CLLocationAccuracy,

@@ -257,8 +257,8 @@ public class HKWorkoutBuilder: @unchecked Sendable {
         }
     }
 
-    /// The builder's now: the app's clock here, the engine's in a live builder.
-    var now: Date { Date() }
+    /// The builder's now: the watch's (`SimulatedDate`), as the dates an app gives it are read.
+    var now: Date { SimulatedDate.now }
 
 
 }
@@ -288,8 +288,8 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
 
     public convenience init(workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?,
                             metadata: [String: Any]?) {
-        self.init(uuid: UUID(), configuration: workoutConfiguration, start: SimulatedDate.fromApp(startDate),
-                  end: SimulatedDate.fromApp(endDate), metadata: HKQuantitySample.sendable(metadata), events: [], statistics: [:])
+        self.init(uuid: UUID(), configuration: workoutConfiguration, start: startDate, end: endDate,
+                  metadata: HKQuantitySample.sendable(metadata), events: [], statistics: [:])
     }
 
     init(uuid: UUID, configuration: HKWorkoutConfiguration, start: Date, end: Date?, metadata: [String: any Sendable]?,
@@ -298,21 +298,22 @@ public final class HKWorkoutActivity: Hashable, @unchecked Sendable {
         self.zoneGroupsByType = zoneGroups
         self.uuid = uuid
         self.workoutConfiguration = configuration
-        self.startDate = start
-        self.endDate = end
+        // An app's `Date()` (its own activities, an end it sets) is read on the watch's clock.
+        self.startDate = SimulatedDate.fromApp(start)
+        self.endDate = SimulatedDate.fromApp(end)
         self.metadata = metadata
         self.workoutEvents = events
         self.allStatistics = statistics
     }
 
     /// From start to end (or until now, while it runs).
-    public var duration: TimeInterval { (endDate ?? Date()).timeIntervalSince(startDate) }
+    public var duration: TimeInterval { (endDate ?? SimulatedDate.now).timeIntervalSince(startDate) }
 
     public func statistics(for quantityType: HKQuantityType) -> HKStatistics? { allStatistics[quantityType] }
 
     func with(end: Date) -> HKWorkoutActivity {
-        HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: SimulatedDate.fromApp(end),
-                          metadata: metadata, events: workoutEvents, statistics: allStatistics)
+        HKWorkoutActivity(uuid: uuid, configuration: workoutConfiguration, start: startDate, end: end, metadata: metadata,
+                          events: workoutEvents, statistics: allStatistics)
     }
 
     func with(metadata added: [String: any Sendable]) -> HKWorkoutActivity {

@@ -317,6 +317,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         guard let host = ActionButtonRuntime.host else { return }
         let now = SimulatedDate.now(on: host)
         let interval: Duration
+        var due: Date?
         switch request.trigger {
         case nil: interval = .zero
         case let trigger as UNTimeIntervalNotificationTrigger:
@@ -328,21 +329,18 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
                 return
             }
             interval = .nanoseconds(Int64((next.timeIntervalSince(now) * 1e9).rounded()))
-            scheduledDates.withLock { $0[ObjectIdentifier(request)] = next }
+            due = next
         default: return
         }
-        host.schedule(at: host.now + interval) { [weak self] in self?.deliver(request) }
+        host.schedule(at: host.now + interval) { [weak self, due] in self?.deliver(request, due: due) }
     }
 
-    /// The date each calendar-triggered request is due at, as worked out when it was
-    /// scheduled (the engine's clock may land a rounding short of it).
-    private let scheduledDates = Mutex<[ObjectIdentifier: Date]>([:])
-
     /// `request`'s time has come: delivered if it is still the one pending under its
-    /// identifier (not removed or replaced since), and scheduled again if it repeats.
-    private func deliver(_ request: UNNotificationRequest) {
-        let dueAt = scheduledDates.withLock { $0.removeValue(forKey: ObjectIdentifier(request)) }
-        let notification = UNNotification(date: dueAt ?? SimulatedDate.now, request: request)
+    /// identifier (not removed or replaced since), and scheduled again if it repeats. `due`
+    /// is the date a calendar trigger matched (the engine's clock may land a rounding short
+    /// of it); otherwise the notification is dated now.
+    private func deliver(_ request: UNNotificationRequest, due: Date?) {
+        let notification = UNNotification(date: due ?? SimulatedDate.now, request: request)
         let due = state.withLock { state -> Bool in
             guard state.pending.contains(where: { $0 === request }) else { return false }
             if request.trigger?.repeats != true { state.pending.removeAll { $0 === request } }

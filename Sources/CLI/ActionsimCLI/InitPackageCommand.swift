@@ -124,7 +124,7 @@ struct InitPackageCommand: ParsableCommand {
         let scan = folder.scan
         Terminal.line("\(scan.appName): \(folder.folder), \(scan.keptFiles.count) of \(scan.keptFiles.count + scan.leftOut.count) Swift files kept, "
               + "Swift \(folder.languageMode) language mode (\(folder.languageModeSource))"
-              + (folder.concurrency.summary.map { ", \($0) (\(folder.concurrencySource ?? ""))" } ?? ""))
+              + (folder.concurrency.summary.map { ", \($0) (\(folder.concurrencySource))" } ?? ""))
         let width = scan.intents.map(\.name.count).max() ?? 0
         for intent in scan.intents {
             Terminal.line("  \(intent.role.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)) "

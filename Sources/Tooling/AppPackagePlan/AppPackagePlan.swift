@@ -83,8 +83,8 @@ public struct AppPackagePlan {
         public var languageModeSource: String
         /// The default isolation and upcoming features the Xcode target builds with.
         public var concurrency: ConcurrencySettings
-        /// Where those come from (the Xcode project); nil when there are none.
-        public var concurrencySource: String?
+        /// Where those come from: the Xcode project, or the default.
+        public var concurrencySource: String
         public var scan: AppScan
         /// The app as the package builds it; nil when the scan has errors.
         public var app: SimulatorPackage.App?
@@ -118,7 +118,7 @@ public struct AppPackagePlan {
         let scan = AppScan(appName: module, files: contents.swiftFiles, conditions: conditions, leaveOutUnbuildable: true)
         var scanned = ScannedFolder(folder: folder, module: module, languageMode: languageMode.mode,
                                     languageModeSource: languageMode.source, concurrency: concurrency,
-                                    concurrencySource: concurrency.summary == nil ? nil : xcode.source, scan: scan)
+                                    concurrencySource: xcode.source, scan: scan)
         guard scan.errors.isEmpty else { return scanned }
         let leftOut = Set(scan.leftOut.map(\.path))
         let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first

@@ -49,6 +49,10 @@ public struct LocalPackage: Sendable {
         }
         self.name = name
         self.folder = folder
+        let modes = (root["swiftLanguageVersions"] as? [Any] ?? root["swiftLanguageModes"] as? [Any] ?? [])
+            .compactMap { ($0 as? String).flatMap { Int($0.prefix { $0.isNumber }) } }
+        let tools = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { Int($0.prefix { $0.isNumber }) } ?? 5
+        languageMode = modes.max() ?? (tools >= 6 ? 6 : 5)
         var targets: [Target] = []
         var written: [String: [Dependency]] = [:]
         for target in targetList {
@@ -70,7 +74,7 @@ public struct LocalPackage: Sendable {
             let features = kinds.compactMap { argument($0, "enableUpcomingFeature") }
             targets.append(Target(name: targetName, folder: path.hasPrefix("/") ? path : folder + "/" + path,
                                   exclude: target["exclude"] as? [String] ?? [], dependencies: [],
-                                  concurrency: ConcurrencySettings(mainActorByDefault: mainActor, upcomingFeatures: features, languageMode: 5)))
+                                  concurrency: ConcurrencySettings(mainActorByDefault: mainActor, upcomingFeatures: features, languageMode: languageMode)))
         }
         self.targets = targets
         writtenDependencies = written
@@ -96,15 +100,6 @@ public struct LocalPackage: Sendable {
             if let productName = product["name"] as? String { products[productName] = product["targets"] as? [String] ?? [] }
         }
         self.products = products
-        let modes = (root["swiftLanguageVersions"] as? [Any] ?? root["swiftLanguageModes"] as? [Any] ?? [])
-            .compactMap { ($0 as? String).flatMap { Int($0.prefix { $0.isNumber }) } }
-        let tools = ((root["toolsVersion"] as? [String: Any])?["_version"] as? String).flatMap { Int($0.prefix { $0.isNumber }) } ?? 5
-        languageMode = modes.max() ?? (tools >= 6 ? 6 : 5)
-        for index in self.targets.indices {
-            let settings = self.targets[index].concurrency
-            self.targets[index].concurrency = ConcurrencySettings(mainActorByDefault: settings.mainActorByDefault,
-                                                                  upcomingFeatures: settings.upcomingFeatures, languageMode: languageMode)
-        }
     }
 
     /// Every package's targets with their dependencies resolved to target names: a name is a
