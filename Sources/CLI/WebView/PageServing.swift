@@ -119,6 +119,10 @@ public enum PageServing {
                     try await writer.write(response: response.head, body: response.body)
                 },
                 onServerRunning: { channel in
+                    // NIO takes up to four connections from the kernel in one read of the
+                    // listening socket, past the limit if it was within three of it; one
+                    // at a time, the limit holds exactly.
+                    try? await channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).get()
                     tell(.success(ListenAddress(host: address.host, port: channel.localAddress?.port ?? address.port)))
                 })
             let group = ServiceGroup(configuration: .init(services: [server] + services, logger: logger))
