@@ -35,7 +35,51 @@ struct HostileInputRoundTwoTests {
             #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("crashed"), "\(value): \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: directory + "/x.svg"))
         }
+        // --option VALUE with a minus sign: the value, not an option ("Missing value" before).
+        for value in ["-5", "-1e20", "-inf"] {
+            let output = command[0] == "plot" ? ["-o", directory + "/x.svg"] : []
+            let run = try await CLI.run(command + [option, value] + output + ["--data-dir", directory])
+            #expect(run.status == 2, "\(value): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("error: The value '\(value)' is invalid for '\(option) <"), "\(value): \(run.stderr)")
+            #expect(run.stderr.contains(": expected \(expected)\n"), "\(value): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: directory + "/x.svg"))
+        }
         let fine = try await CLI.run(["plot", "1", "--max-heart-rate", "182", "-o", directory + "/ok.svg", "--data-dir", directory])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test("--seed takes any whole number, a negative one written as it is, and refuses 1e20 or 1.5 with the range")
+    func seedOption() async throws {
+        for value in ["1e20", "1.5", "99999999999999999999"] {
+            let run = try await CLI.run(["run", "--app", "trailrunner", "--seed", value, "--no-log", "--no-store"])
+            #expect(run.status == 2, "\(value): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("error: The value '\(value)' is invalid for '--seed <seed>': expected a seed: a whole number from \(Int.min) to \(Int.max)\n"),
+                    "\(value): \(run.stderr)")
+        }
+        // A negative seed as it is; with a setup scenario, in place of its seed (it was ignored).
+        let directory = CLI.temporaryDirectory()
+        try "app: trailrunner\nsettings: {action: workout}\nseed: 7\nsteps:\n  - {at: 1s, gesture: press}\n".write(toFile: directory + "/setup.yaml", atomically: true, encoding: .utf8)
+        for (arguments, seed) in [(["--app", "trailrunner", "--seed", "-3"], -3), ([directory + "/setup.yaml", "--seed", "-3"], -3),
+                                  ([directory + "/setup.yaml"], 7)] {
+            // One press of Action (the terminal's a) starts a session, which the store keeps.
+            let run = try await ChildProcess.run(CLI.binary, ["run"] + arguments + ["--no-log", "--data-dir", directory],
+                                                 environment: CLI.environment, directory: directory, input: "a\n")
+            #expect(run.status == 0, "\(run.stderr)")
+            let show = try await CLI.run(["show", "last", "--data-dir", directory])
+            #expect(show.stdout.contains("(run, real clock, seed \(seed))"), "\(arguments): \(show.stdout)")
+        }
+    }
+
+    @Test("A misspelled command is said to be no command, with the nearest one and the list (it said \"2 unexpected arguments\")")
+    func unknownCommand() async throws {
+        let misspelled = try await CLI.run(["relpay", "scenarios/demo.yaml"])
+        #expect(misspelled.status == 2)
+        #expect(misspelled.stderr.hasPrefix("error: 'relpay' is not an actionsim command (did you mean \"replay\"?); the commands: replay, test, "), "\(misspelled.stderr)")
+        #expect(!misspelled.stderr.contains("_watch"), "a hidden command is not offered: \(misspelled.stderr)")
+        let unknown = try await CLI.run(["frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: 'frobnicate' is not an actionsim command; the commands: "), "\(unknown.stderr)")
+        let fine = try await CLI.run(["built-in"])
         #expect(fine.status == 0, "\(fine.stderr)")
     }
 

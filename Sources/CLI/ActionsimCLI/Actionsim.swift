@@ -2,6 +2,7 @@ import AppIntents
 import ArgumentParser
 import Dispatch
 import LinuxInput
+import YAMLDocuments
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,6 +44,7 @@ extension Actionsim {
         _ = StandardStreams.closedAtStart
         await SwiftApps.$registered.withValue(apps) {
             do {
+                try unknownCommand(Array(CommandLine.arguments.dropFirst()))
                 var command = try await asyncParseAsRoot()
                 if var asyncCommand = command as? AsyncParsableCommand {
                     try await asyncCommand.run()
@@ -53,6 +55,16 @@ extension Actionsim {
                 exit(failingWith: error)
             }
         }
+    }
+
+    /// A first word that names no command is said to be one, with the command it is nearest
+    /// (ArgumentParser said "2 unexpected arguments: 'relpay', 'demo.yaml'").
+    static func unknownCommand(_ arguments: [String]) throws(ValidationError) {
+        guard let word = arguments.first, !word.hasPrefix("-") else { return }
+        let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName } + ["help"]
+        guard !names.contains(word) else { return }
+        throw ValidationError("'\(word)' is not an actionsim command\(Spelling.suggestion(for: word, among: names)); "
+                              + "the commands: \(names.joined(separator: ", "))")
     }
 
     /// `actionsim`'s entry point (its `main.swift`): runs the command line and exits.

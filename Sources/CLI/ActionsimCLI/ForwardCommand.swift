@@ -14,7 +14,7 @@ struct ForwardCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("How long to keep trying while the lab's database is away, in seconds.", valueName: "seconds"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to keep trying while the lab's database is away, in seconds.", valueName: "seconds"),
             transform: NumberOption.within(0...86_400, "0 to 86400 seconds"))
     var wait: Double = 30
 

@@ -33,8 +33,10 @@ struct SetupOptions: ParsableArguments {
         "With --action control: the intent of the app's control the Action button runs (watchOS 26).", valueName: "intent"))
     var control: String?
 
-    @Option(help: "Seed for the simulated sensors.")
-    var seed: Int = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Seed for the simulated sensors, a whole number; with a setup scenario, in place of its seed. Default: the scenario's, else 0.",
+        valueName: "seed"), transform: NumberOption.wholeNumber("a seed"))
+    var seed: Int?
 
     /// Loads the setup, or says (exit 2) what is wrong with it.
     func load() throws -> SessionSetup {
@@ -44,12 +46,14 @@ struct SetupOptions: ParsableArguments {
             if !appFiles.isEmpty || actionApp != nil || firstPress != nil || control != nil {
                 throw CommandError.badInput("give a setup scenario or --app/--action-app/--first-press/--control, not both")
             }
-            return try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
+            var loaded = try SessionSetup.fromScenario(setup, swiftApps: Actionsim.swiftApps)
+            if let seed { loaded.seed = seed }
+            return loaded
         }
         // A file of that name in the working directory (a checkout) wins over the built-in one.
         let files = appFiles.isEmpty ? [Self.defaultApp] : appFiles
         return try SessionSetup.fromOptions(appFiles: files, action: action, app: actionApp, firstPress: firstPress,
-                                            control: control, seed: seed)
+                                            control: control, seed: seed ?? 0)
     }
 
     /// TrailRunner: the file in a checkout, else the one built in (`BuiltInDocuments`).

@@ -19,12 +19,12 @@ struct PlotCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write (- for standard output).", valueName: "file"))
     var output: String
 
-    @Option(name: .customLong("max-heart-rate"), help: ArgumentHelp(
+    @Option(name: .customLong("max-heart-rate"), parsing: .unconditional, help: ArgumentHelp(
         "The athlete's maximum heart rate, for the heart-rate zones (the store does not keep it; the scenario's sensors.profile sets it).",
         valueName: "bpm"), transform: NumberOption.within(100...230, "a heart rate from 100 to 230 bpm"))
     var maxHeartRate: Double?
 
-    @Option(name: .customLong("ascent-rate-limit"), help: ArgumentHelp(
+    @Option(name: .customLong("ascent-rate-limit"), parsing: .unconditional, help: ArgumentHelp(
         "A dive's ascent-rate limit. Default: the one the session's warnings name, else 10.", valueName: "m/min"),
             transform: NumberOption.within(1...60, "a rate from 1 to 60 m/min"))
     var ascentRateLimit: Double?
