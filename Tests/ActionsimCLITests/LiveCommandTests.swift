@@ -88,6 +88,8 @@ struct LiveCommandTests {
         #expect(await signalled.waitFor("start deadline met"))
         signalled.signal(SIGINT)
         #expect(await signalled.finish() == 0)
+        #expect(other.read("err").contains("session 1 was still running at "), "\(other.read("err"))")
+        #expect(other.read("err").contains(", when the run stopped: stored as interrupted\n"), "\(other.read("err"))")
         let interrupted = try await CLI.run(["sessions", "--data-dir", other.path + "/store"])
         #expect(interrupted.stdout.contains("interrupted"), "\(interrupted.stdout)")
 

@@ -43,6 +43,28 @@ struct StoreUseTests {
         return (lost, total)
     }
 
+    @Test("A replay whose scenario does not end its session says the session is stored as interrupted, and the step that ends it; with that step it is ended")
+    func replayLeavesSessionOpen() async throws {
+        let directory = CLI.temporaryDirectory()
+        let steps = "app: trailrunner\nsettings: {action: workout}\nsteps:\n  - {at: 1s, gesture: press}\n  - {at: 60s, gesture: press}\n"
+        try steps.write(toFile: directory + "/open.yaml", atomically: true, encoding: .utf8)
+        let open = try await CLI.run(["replay", "open.yaml", "--no-log", "--data-dir", directory], directory: directory)
+        #expect(open.status == 0, "\(open.stderr)")
+        let said = "session 1 was still running at 0:01:00.080, when the run stopped: stored as interrupted; "
+            + "a step such as {at: 0:01:00.080, end: session} ends it (A11)\n"
+        #expect(open.stderr.contains(said), "\(open.stderr)")
+        let listed = try await CLI.run(["sessions", "--data-dir", directory])
+        #expect(listed.stdout.contains(" interrupted "), "\(listed.stdout)")
+
+        // The step the note names, added as it is written there.
+        try (steps + "  - {at: 0:01:00.080, end: session}\n").write(toFile: directory + "/ended.yaml", atomically: true, encoding: .utf8)
+        let ended = try await CLI.run(["replay", "ended.yaml", "--no-log", "--data-dir", directory], directory: directory)
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(!ended.stderr.contains("stored as interrupted"), "\(ended.stderr)")
+        let shown = try await CLI.run(["show", "2", "--data-dir", directory])
+        #expect(shown.stdout.hasPrefix("session 2: workout (walking) by TrailRunner, ended\n"), "\(shown.stdout)")
+    }
+
     @Test("T4: a full disk as the first samples are stored: the end says what was not stored, and points at no empty session")
     func fullStoreAtTheStart() async throws {
         let total = try await Self.demoSampleCount()

@@ -193,7 +193,8 @@ struct ReplayCommand: AsyncParsableCommand {
             let elapsed = ContinuousClock.now - started
             live.finish()
             jsonStream?.flush()
-            let recordNotes = records.close(at: outcome.endTime, output: "the output above")
+            let recordNotes = records.close(at: outcome.endTime, output: "the output above",
+                                            howToEnd: "a step such as {at: \(outcome.endTime), end: session} ends it (A11)")
             let labNotes = labLink?.finish() ?? []
 
             if !json {

@@ -119,7 +119,9 @@ public final class RunRecords {
     ///
     /// A session still open is stored interrupted (the run stopped under it), or ended when
     /// `endingOpenSession` gives why (the person running it quit: `q`).
-    public func close(at time: Timestamp, output: String, endingOpenSession reason: String? = nil) -> [String] {
+    /// `howToEnd`, said when a session was still open and is stored as interrupted: how the
+    /// run could have ended it (a replay: a step that ends it).
+    public func close(at time: Timestamp, output: String, endingOpenSession reason: String? = nil, howToEnd: String? = nil) -> [String] {
         log?.beginClose(at: time)
         let storeError = recorder?.close(openSession: reason.map { .end(reason: $0, at: time) } ?? .interrupt)
         let logError = log?.close(at: time)
@@ -142,6 +144,10 @@ public final class RunRecords {
             if let reason, storeError == nil, !recorder.endedByRequest.isEmpty {
                 let ids = recorder.endedByRequest.map(String.init).joined(separator: ", ")
                 notes.append("session \(ids) \(reason), stored as ended")
+            }
+            if storeError == nil, let id = recorder.interruptedAtClose {
+                notes.append("session \(id) was still running at \(time), when the run stopped: stored as interrupted"
+                             + (howToEnd.map { "; \($0)" } ?? ""))
             }
         }
         return notes

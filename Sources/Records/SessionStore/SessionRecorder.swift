@@ -63,6 +63,8 @@ public final class SessionRecorder: SimulationEventSink {
     public private(set) var sessionIDs: [Int64] = []
     /// Sessions still open when the run stopped that were ended as asked (`OpenSessionEnding.end`).
     public private(set) var endedByRequest: [Int64] = []
+    /// The session still open when the run stopped, stored as interrupted (`OpenSessionEnding.interrupt`).
+    public private(set) var interruptedAtClose: Int64?
     /// Samples on disk so far (exact once `commit()` or `close()` has returned).
     public var samplesCommitted: Int { progress.state.withLock { $0.samplesCommitted } }
     /// The first error; recording stops there and the run goes on (the log still has it all).
@@ -355,6 +357,7 @@ public final class SessionRecorder: SimulationEventSink {
                 try db.execute(sql: "INSERT INTO events (session_id, t, kind, label) SELECT ?, COALESCE(?, start_t), 'interrupted', ? FROM sessions WHERE id = ?",
                                arguments: [id, end, "the run stopped before the session ended", id])
             }
+            interruptedAtClose = id
             current = nil
         } else {
             send()
