@@ -11,7 +11,7 @@ import TestSupport
 struct ExportTests {
     static func stored(_ scenario: String) async throws -> RecordedSession {
         let database = try SessionDatabase(path: Fixture.temporaryDirectory() + "/store.sqlite")
-        let recorder = Fixture.recorder(database)
+        let recorder = Fixture.recorder(database, sensors: try Fixture.scenario(scenario).sensors)
         _ = try await Fixture.run(scenario, sinks: [recorder])
         recorder.close()
         return try database.session(id: 1)
@@ -61,6 +61,29 @@ struct ExportTests {
         let gpx = String(decoding: try Exporter.export(session, as: .gpx), as: UTF8.self)
         #expect(gpx.contains("<time>\(expected)</time>"))
         #expect(gpx.components(separatedBy: "<trkseg>").count - 1 == 2)   // split at the pause
+    }
+
+    @Test("GPX draws the route the app's CoreLocation saw: from route-start along route-bearing, as far as the recorded distance (they drew a loop of their own)")
+    func routeIsTheAppsRoute() async throws {
+        let sensors = "sensors: {workout: {route-start: [-33.86, 151.21], route-bearing: 180}}"
+        let session = try await Self.stored(Fixture.workout(sensors: sensors))
+        #expect(session.header.routeBearing == 180)
+        let gpx = String(decoding: try Exporter.export(session, as: .gpx), as: UTF8.self)
+        let points = gpx.components(separatedBy: "<trkpt ").dropFirst().map { point -> (latitude: Double, longitude: Double) in
+            func attribute(_ name: String) -> Double {
+                Double(point.components(separatedBy: name + "=\"")[1].prefix { $0 != "\"" }) ?? .nan
+            }
+            return (attribute("lat"), attribute("lon"))
+        }
+        try #require(points.count > 100, "\(points.count) track points")
+        // Due south: along the meridian of the start, each point at or south of the last.
+        #expect(abs(points[0].latitude + 33.86) < 1e-6 && abs(points[0].longitude - 151.21) < 1e-6, "\(points[0])")
+        #expect(points.allSatisfy { abs($0.longitude - 151.21) < 1e-6 }, "a point off the start's meridian")
+        #expect(zip(points, points.dropFirst()).allSatisfy { $1.latitude <= $0.latitude }, "a point north of the one before")
+        // The last point is as far from the start as the workout went (a loop came back).
+        let distance = try #require(session.samples.last?.sample.distance)
+        let metresSouth = (points[points.count - 1].latitude - points[0].latitude) * -.pi / 180 * RouteStart.earthRadius
+        #expect(distance > 1000 && abs(metresSouth - distance) < 1, "\(metresSouth) m south, \(distance) m recorded")
     }
 
     @Test("CSV: the header a spreadsheet shows, and each row's readings with SampleField's decimals, for a workout and a dive")

@@ -68,6 +68,33 @@ struct SessionStoreTests {
         #expect(try old.session(id: id).events.compactMap(\.warningCode) == [.ratedDepth, .ascentRate])
     }
 
+    @Test("A workout's route bearing is stored and read back; a store from before it was kept reads as heading east, and is migrated on open")
+    func routeBearing() async throws {
+        let path = Fixture.temporaryDirectory() + "/store.sqlite"
+        do {
+            let database = try SessionDatabase(path: path)
+            let scenario = Fixture.workout(sensors: "sensors: {workout: {route-bearing: 225}}")
+            let recorder = Fixture.recorder(database, sensors: try Fixture.scenario(scenario).sensors)
+            _ = try await Fixture.run(scenario, sinks: [recorder])
+            #expect(recorder.close() == nil)
+            #expect(try database.session(id: 1).header.routeBearing == 225)
+        }
+        // A store written before v5: no route_bearing column.
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                ALTER TABLE sessions DROP COLUMN route_bearing;
+                DELETE FROM grdb_migrations WHERE identifier = 'v5-route-bearing';
+                """)
+        }
+        let old = try SessionDatabase(path: path)
+        #expect(try old.session(id: 1).header.routeBearing == 90)
+        let scenario = Fixture.workout(sensors: "sensors: {workout: {route-bearing: 10}}")
+        let recorder = Fixture.recorder(old, sensors: try Fixture.scenario(scenario).sensors)
+        _ = try await Fixture.run(scenario, sinks: [recorder])
+        #expect(recorder.close() == nil)
+        #expect(try old.session(id: 2).header.routeBearing == 10)
+    }
+
     @Test("A store read as unchanging (SQLite's immutable URI) is found at a path with %, ?, #, spaces and non-ASCII letters in it")
     func immutableURIPaths() async throws {
         let directory = Fixture.temporaryDirectory() + "/a b%20c?d#e é"

@@ -1,4 +1,5 @@
 import Foundation
+import ActionButtonCore
 import AppIntents
 
 /// A position, its altitude, speed and course, how good they are and when (Apple's page:
@@ -105,12 +106,12 @@ open class CLLocationSourceInformation: NSObject, @unchecked Sendable {
     }
 }
 
-/// Sums on a sphere of the Earth's mean radius: how far apart two coordinates are, and
-/// where a bearing and a distance lead. The simulated route and `distance(from:)` share it,
-/// so the distances between an app's locations add up to the distance the sensors measured.
+/// How far apart two coordinates are, on the sphere `RouteStart.position(after:)` walks the
+/// wearer on, so that the distances between an app's locations add up to the distance the
+/// sensors measured.
 enum GreatCircle {
-    /// Metres: the Earth's mean radius (IUGG).
-    static let earthRadius = 6_371_008.8
+    /// Metres: the sphere `RouteStart` walks the wearer on.
+    static let earthRadius = RouteStart.earthRadius
 
     static func distance(from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D) -> CLLocationDistance {
         let φ1 = radians(a.latitude), φ2 = radians(b.latitude)
@@ -119,18 +120,5 @@ enum GreatCircle {
         return 2 * earthRadius * asin(Swift.min(1, h.squareRoot()))
     }
 
-    /// The coordinate `distance` metres from `start` along the great circle that leaves it
-    /// at `bearing` degrees.
-    static func destination(from start: CLLocationCoordinate2D, bearing: Double, distance: Double) -> CLLocationCoordinate2D {
-        let δ = distance / earthRadius, θ = radians(bearing)
-        let φ1 = radians(start.latitude), λ1 = radians(start.longitude)
-        let φ2 = asin(sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ))
-        let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sin(φ2))
-        var longitude = degrees(λ2)
-        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-        return CLLocationCoordinate2D(latitude: degrees(φ2), longitude: longitude)
-    }
-
     private static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
-    private static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
 }

@@ -114,7 +114,8 @@ final class LocationServices: SensorReadingObserver, @unchecked Sendable {
 
     private func makeLocation(distance: Double, speed: Double, at date: Date) -> CLLocation {
         let moving = speed > Self.stationarySpeed
-        return CLLocation(coordinate: GreatCircle.destination(from: start, bearing: route.bearing, distance: distance),
+        let position = route.position(after: distance)
+        return CLLocation(coordinate: CLLocationCoordinate2D(latitude: position.latitude, longitude: position.longitude),
                           altitude: 0, horizontalAccuracy: Self.horizontalAccuracy, verticalAccuracy: Self.verticalAccuracy,
                           course: moving ? route.bearing : -1, courseAccuracy: moving ? 5 : -1,
                           speed: speed, speedAccuracy: 0.5, timestamp: date)

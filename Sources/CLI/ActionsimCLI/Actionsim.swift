@@ -61,8 +61,9 @@ extension Actionsim {
     /// (ArgumentParser said "2 unexpected arguments: 'relpay', 'demo.yaml'").
     static func unknownCommand(_ arguments: [String]) throws(ValidationError) {
         guard let word = arguments.first, !word.hasPrefix("-") else { return }
+        guard !configuration.subcommands.contains(where: { $0._commandName == word }), word != "help" else { return }
+        // A hidden command (`_watch`, which tests launch) is taken, never offered.
         let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName } + ["help"]
-        guard !names.contains(word) else { return }
         throw ValidationError("'\(word)' is not an actionsim command\(Spelling.suggestion(for: word, among: names)); "
                               + "the commands: \(names.joined(separator: ", "))")
     }

@@ -1,37 +1,22 @@
-import Foundation
+import ActionButtonCore
 import Telemetry
 
-/// Positions for a workout that moves: a loop from the scenario's route start, walked in
-/// the direction of the distance the sensors measured, so that a map shows a track whose
-/// length is the recorded distance. (Nothing here is a real place's streets.)
+/// Positions for a workout that moves: the route the app's CoreLocation saw
+/// (`RouteStart.position(after:)`), from the scenario's `route-start` along its
+/// `route-bearing`, as far as the distance the sensors measured, so that a map of the
+/// export is the app's route and its length the recorded distance. (Nothing here is a real
+/// place's streets.)
 struct SimulatedRoute: Sendable {
-    let start: (latitude: Double, longitude: Double)
-    /// Length of one loop, m.
-    let loop: Double
-
-    static let earthRadius = 6_371_000.0
+    let route: RouteStart
 
     init?(header session: SessionHeader) {
         guard let activity = session.activity, activity != .other, activity != .swimming else { return nil }
-        start = session.routeStart
-        switch activity {
-        case .cycling: loop = 24_000
-        case .walking: loop = 3_000
-        default: loop = 5_000
-        }
+        route = RouteStart(latitude: session.routeStart.latitude, longitude: session.routeStart.longitude,
+                           bearing: session.routeBearing)
     }
 
-    /// The position after `distance` metres: around a circle (with a gentle wobble so it
-    /// reads as a route), starting and ending at the start.
+    /// The position after `distance` metres.
     func position(at distance: Double) -> (latitude: Double, longitude: Double) {
-        let radius = loop / (2 * Double.pi)
-        let angle = 2 * Double.pi * distance.truncatingRemainder(dividingBy: loop) / loop
-        let wobble = 1 + 0.12 * sin(3 * angle)
-        // The circle's centre lies north of the start, so the loop begins heading east.
-        let north = radius - radius * wobble * cos(angle)
-        let east = radius * wobble * sin(angle)
-        let latitude = start.latitude + north / Self.earthRadius * 180 / Double.pi
-        let longitude = start.longitude + east / (Self.earthRadius * cos(start.latitude * Double.pi / 180)) * 180 / Double.pi
-        return (latitude, longitude)
+        route.position(after: distance)
     }
 }

@@ -107,7 +107,7 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
         binds.append(id)
         let rows = try connection.query("""
             SELECT kind, workout_style, activity, app, run_name, source, seed, clock, wall_start, start_t, end_t, status,
-                   sample_interval, pool_length, route_latitude, route_longitude, board,
+                   sample_interval, pool_length, route_latitude, route_longitude, board, route_bearing,
                    (SELECT MAX(t) FROM samples WHERE session_id = s.id), (SELECT MIN(t) FROM events WHERE session_id = s.id),
                    (SELECT MAX(t) FROM events WHERE session_id = s.id)
             FROM sessions s WHERE id = $1
@@ -125,9 +125,16 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
             throw damaged("its row holds values of the wrong type")
         }
         let lastSample: Int64?, firstEvent: Int64?, lastEvent: Int64?
+        let bearing: Double
         do {
-            (lastSample, firstEvent, lastEvent) = (try columns[17].decode(Int64?.self), try columns[18].decode(Int64?.self),
-                                                   try columns[19].decode(Int64?.self))
+            bearing = try columns[17].decode(Double?.self) ?? RouteStart.standard.bearing
+        } catch {
+            throw damaged("its row holds values of the wrong type")
+        }
+        guard (0...360).contains(bearing) else { throw damaged("its route heads \(bearing)°") }
+        do {
+            (lastSample, firstEvent, lastEvent) = (try columns[18].decode(Int64?.self), try columns[19].decode(Int64?.self),
+                                                   try columns[20].decode(Int64?.self))
         } catch {
             throw damaged("a sample's or an event's time holds a value of the wrong type")
         }
@@ -155,7 +162,7 @@ public final class LabDatabase: SessionSource, @unchecked Sendable {
             id: id, kind: kind, workoutStyle: style, activity: activity, app: app, runName: run, source: source,
             seed: seed.map { Int($0) }, clock: clock, startWallClock: wall, startTime: startTime,
             endTime: end.map(Timestamp.init(nanoseconds:)), status: status, sampleInterval: .nanoseconds(interval),
-            poolLength: pool, routeStart: (latitude, longitude), lastTime: last, board: board)
+            poolLength: pool, routeStart: (latitude, longitude), routeBearing: bearing, lastTime: last, board: board)
         return LabSessionRows(header: header, connection: connection, location: location)
     }
 }

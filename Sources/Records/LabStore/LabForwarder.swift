@@ -262,13 +262,14 @@ enum LabWriter {
             binds.append(s.poolLength)
             binds.append(s.routeLatitude)
             binds.append(s.routeLongitude)
+            binds.append(s.routeBearing)
             binds.append(s.pid)
             sql = """
                 WITH s AS (
                     INSERT INTO sessions (board, origin_store, origin_id, kind, workout_style, activity, app, run_name, source,
                                           seed, clock, wall_start, start_t, end_t, status, sample_interval, pool_length,
-                                          route_latitude, route_longitude, pid)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+                                          route_latitude, route_longitude, route_bearing, pid)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
                     ON CONFLICT (origin_store, origin_id) DO UPDATE SET status = EXCLUDED.status, end_t = EXCLUDED.end_t
                     RETURNING id)
                 """

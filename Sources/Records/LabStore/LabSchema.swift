@@ -79,6 +79,10 @@ enum LabSchema {
             UPDATE events SET detail = '{"code":"rated-depth"}' WHERE kind = 'warning' AND label LIKE '% rated depth %'
             """,
         ]),
+        // The way a workout headed, as the local store's v5 has it (NULL: east).
+        ("v4-route-bearing", [
+            "ALTER TABLE sessions ADD COLUMN IF NOT EXISTS route_bearing DOUBLE PRECISION",
+        ]),
     ]
 
     /// Applies the migrations the database lacks. Safe with many boards at once.

@@ -63,6 +63,8 @@ public final class Outbox: @unchecked Sendable {
         public var poolLength: Double
         public var routeLatitude: Double
         public var routeLongitude: Double
+        /// Nil in a session stored before the store kept it (east).
+        public var routeBearing: Double?
         public var pid: Int64?
     }
 
@@ -273,7 +275,8 @@ public final class Outbox: @unchecked Sendable {
                        clock: try value("clock"), wallStart: try value("wall_start"), start: try value("start_t"),
                        end: try value("end_t"), status: try value("status"), sampleInterval: try value("sample_interval"),
                        poolLength: try value("pool_length"), routeLatitude: try value("route_latitude"),
-                       routeLongitude: try value("route_longitude"), pid: try value("pid"))
+                       routeLongitude: try value("route_longitude"), routeBearing: row.hasColumn("route_bearing") ? try value("route_bearing") : nil,
+                       pid: try value("pid"))
     }
 }
 

@@ -145,7 +145,7 @@ extension SessionDatabase {
                     id: h.id, kind: h.kind, workoutStyle: h.workoutStyle, activity: h.activity, app: h.app, runName: h.runName,
                     source: h.source, seed: h.seed, clock: h.clock, startWallClock: h.startWallClock, startTime: h.startTime,
                     endTime: h.endTime, status: h.status, sampleInterval: h.sampleInterval, poolLength: h.poolLength,
-                    routeStart: h.routeStart)
+                    routeStart: h.routeStart, routeBearing: h.routeBearing)
                 session.board = h.board
                 let events = try rows.events(nil)
                 while let event = try events.next() { session.events.append(event) }
@@ -187,7 +187,7 @@ extension SessionDatabase {
             app: stored.app, runName: stored.runName, source: stored.source, seed: stored.seed, clock: stored.clock,
             startWallClock: stored.wallStart, startTime: start, endTime: stored.end.map(Timestamp.init(nanoseconds:)),
             status: status, sampleInterval: .nanoseconds(stored.sampleInterval), poolLength: stored.poolLength,
-            routeStart: stored.routeStart, lastTime: last, board: board(row))
+            routeStart: stored.routeStart, routeBearing: stored.routeBearing, lastTime: last, board: board(row))
     }
 
     /// Whether a time on a run's time line is one a recorder writes (within a century of

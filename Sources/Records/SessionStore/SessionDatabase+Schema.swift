@@ -104,6 +104,11 @@ extension SessionDatabase {
                 UPDATE events SET detail = '{"code":"rated-depth"}' WHERE kind = 'warning' AND label LIKE '% rated depth %';
                 """)
         }
+        // The way a workout headed (`route-bearing`), so that an export draws the route the
+        // app's CoreLocation saw. Sessions stored before headed east, the default.
+        migrator.registerMigration("v5-route-bearing") { db in
+            try db.execute(sql: "ALTER TABLE sessions ADD COLUMN route_bearing REAL")
+        }
         return migrator
     }
 

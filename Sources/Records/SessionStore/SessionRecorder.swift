@@ -208,12 +208,12 @@ public final class SessionRecorder: SimulationEventSink {
             let id = try database.queue.write { db -> Int64 in
                 try db.execute(sql: """
                     INSERT INTO sessions (kind, workout_style, activity, app, run_name, source, seed, clock, wall_start, start_t,
-                                          status, sample_interval, pool_length, route_latitude, route_longitude, pid, board)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)
+                                          status, sample_interval, pool_length, route_latitude, route_longitude, route_bearing, pid, board)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [kind.rawValue, style, activity, app, run.name, run.source, run.seed, run.clock,
                                      run.wallClockAtZero &+ time.nanoseconds, time.nanoseconds, sensors.interval.nanoseconds,
                                      sensors.workout.poolLength, sensors.workout.routeStart.latitude,
-                                     sensors.workout.routeStart.longitude, getpid(), run.board])
+                                     sensors.workout.routeStart.longitude, sensors.workout.routeBearing, getpid(), run.board])
                 return db.lastInsertedRowID
             }
             current = id

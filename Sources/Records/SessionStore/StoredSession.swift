@@ -28,6 +28,7 @@ struct StoredSession {
     var sampleInterval: Int64
     var poolLength: Double
     var routeStart: (latitude: Double, longitude: Double)
+    var routeBearing: Double
 
     /// Why a session cannot be read: `its end (0:00:00.290) is before its start (0:00:01.290)`.
     struct Damage: Error {
@@ -92,6 +93,9 @@ struct StoredSession {
         guard (-90...90).contains(routeStart.latitude), (-180...180).contains(routeStart.longitude) else {
             throw Damage(problem: "its route starts at \(routeStart.latitude), \(routeStart.longitude)")
         }
+        // A store from before v5 (read where it cannot be migrated) has no such column.
+        routeBearing = try Self.real(row, "route_bearing", optional: true) ?? RouteStart.standard.bearing
+        guard (0...360).contains(routeBearing) else { throw Damage(problem: "its route heads \(routeBearing)°") }
     }
 
     /// Whether a time on a run's time line is within `timeLimit` of zero (checked without

@@ -65,11 +65,12 @@ public struct RecordedSession: Sendable {
     public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
                 runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
                 endTime: Timestamp?, status: Status, sampleInterval: Duration, poolLength: Double,
-                routeStart: (latitude: Double, longitude: Double), samples: [TimedSample] = [], events: [Event] = []) {
+                routeStart: (latitude: Double, longitude: Double), routeBearing: Double = RouteStart.standard.bearing,
+                samples: [TimedSample] = [], events: [Event] = []) {
         about = SessionHeader(id: id, kind: kind, workoutStyle: workoutStyle, activity: activity, app: app, runName: runName,
                               source: source, seed: seed, clock: clock, startWallClock: startWallClock, startTime: startTime,
                               endTime: endTime, status: status, sampleInterval: sampleInterval, poolLength: poolLength,
-                              routeStart: routeStart, lastTime: startTime)
+                              routeStart: routeStart, routeBearing: routeBearing, lastTime: startTime)
         self.samples = samples
         self.events = events
     }

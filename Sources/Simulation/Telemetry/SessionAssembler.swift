@@ -71,7 +71,7 @@ public struct SessionAssembler: Sendable {
             runName: run.name, source: run.source, seed: run.seed, clock: run.clock,
             startWallClock: run.wallClockAtZero &+ time.nanoseconds, startTime: time, endTime: nil, status: .active,
             sampleInterval: sensors.interval, poolLength: sensors.workout.poolLength, routeStart: sensors.workout.routeStart,
-            events: prelude))
+            routeBearing: sensors.workout.routeBearing, events: prelude))
         prelude.removeAll()
         open = sessions.count - 1
     }

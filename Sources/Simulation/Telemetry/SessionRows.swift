@@ -33,6 +33,9 @@ public struct SessionHeader: Sendable {
     public var sampleInterval: Duration
     public var poolLength: Double
     public var routeStart: (latitude: Double, longitude: Double)
+    /// Degrees from true north: the way the workout headed from `routeStart` (the
+    /// scenario's `route-bearing`; east for a session stored before it was kept).
+    public var routeBearing: Double
     /// Where the session stops on the time line: its end, or its last sign of life (the
     /// latest sample or event).
     public var lastTime: Timestamp
@@ -42,7 +45,8 @@ public struct SessionHeader: Sendable {
     public init(id: Int64, kind: SessionLifecycle.Kind, workoutStyle: String?, activity: ActivityKind?, app: String,
                 runName: String, source: String, seed: Int?, clock: String, startWallClock: Int64, startTime: Timestamp,
                 endTime: Timestamp?, status: RecordedSession.Status, sampleInterval: Duration, poolLength: Double,
-                routeStart: (latitude: Double, longitude: Double), lastTime: Timestamp, board: String = "") {
+                routeStart: (latitude: Double, longitude: Double), routeBearing: Double = RouteStart.standard.bearing,
+                lastTime: Timestamp, board: String = "") {
         self.id = id
         self.kind = kind
         self.workoutStyle = workoutStyle
@@ -59,6 +63,7 @@ public struct SessionHeader: Sendable {
         self.sampleInterval = sampleInterval
         self.poolLength = poolLength
         self.routeStart = routeStart
+        self.routeBearing = routeBearing
         self.lastTime = lastTime
         self.board = board
     }
