@@ -168,8 +168,24 @@ struct InitPackageTests {
                 }
             }
             """
-        let start = Self.start.replacingOccurrences(of: ".result(actionButtonIntent: LapIntent())", with: ".result()")
-        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "WorkoutViewModel.swift": viewModel])
+        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                                    with: "{\n        TrailStats.shared.presses += 1\n        return .result()\n    }")
+        // A model importing Foundation alone: Apple's Foundation names ObservableObject and
+        // @Published (HockeyDrills' managers are written so), and no other of Combine's
+        // types: the app's own `Record` is the app's.
+        let stats = """
+            import Foundation
+
+            struct Record { var presses: Int }
+
+            final class TrailStats: ObservableObject {
+                static let shared = TrailStats()
+                @Published var presses = 0
+                var record: Record { Record(presses: presses) }
+            }
+            """
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "WorkoutViewModel.swift": viewModel,
+                                                   "TrailStats.swift": stats])
         let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stderr.contains("warning: \(folder)/WorkoutViewModel.swift:10:23: Trail starts its workout session in this file "
@@ -212,7 +228,10 @@ struct InitPackageTests {
                 }
             }
             """
+        // NSLog in a file importing Foundation and AppIntents (KhaosT's example app's intents
+        // do): both declare it, and it was ambiguous.
         let start = """
+            import Foundation
             import AppIntents
 
             struct StartTrailIntent: StartWorkoutIntent {
@@ -223,6 +242,7 @@ struct InitPackageTests {
                 init() { workoutStyle = .running }
                 @MainActor
                 func perform() async throws -> some IntentResult {
+                    NSLog("starting %@", "trail")
                     try WorkoutManager.shared.start()
                     return .result()
                 }

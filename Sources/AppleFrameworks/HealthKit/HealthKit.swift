@@ -3,6 +3,10 @@
 // simulated sensors (T1). Like Apple's framework it brings Foundation along.
 @_exported import Foundation
 import AppIntents
-// Apple's Foundation brings Combine's `ObservableObject` and `@Published` with it on a watch;
-// Linux's does not, so HealthKit (which every workout model imports) brings them.
-@_exported import Combine
+import Combine
+
+// Apple's Foundation, which HealthKit brings along, names Combine's `ObservableObject` and
+// `@Published`; Linux's does not, so HealthKit names them, and nothing else of Combine (it
+// brought all of it: an app's own `Record` met OpenCombine's).
+public typealias ObservableObject = OpenCombine.ObservableObject
+public typealias Published = OpenCombine.Published
