@@ -152,7 +152,7 @@ struct AuditAdditionsSwift5Tests {
             device.describe()
         }
         #expect(Set(details.allKeys).count == 67)
-        #expect(details.keyPaths().count == 19)
+        #expect(details.keyPaths().count == 21)
         #expect(details.lines.contains("sum 400.0"))
         #expect(details.lines.contains("keys true 21"))
         #expect(details.lines.contains("heart 150.0 150.0 150.0 150.0 0.0"))

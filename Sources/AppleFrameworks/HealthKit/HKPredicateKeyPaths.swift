@@ -17,6 +17,11 @@ public let HKPredicateKeyPathWorkoutTotalDistance = "totalDistance"
 /// A workout's active energy (deprecated in watchOS 11, for `HKPredicateKeyPathWorkoutSumQuantity`).
 @available(watchOS, introduced: 2.0, deprecated: 11.0, message: "Use HKPredicateKeyPathWorkoutSumQuantity")
 public let HKPredicateKeyPathWorkoutTotalEnergyBurned = "totalEnergyBurned"
+/// A swim's strokes and a workout's floors (deprecated in watchOS 11, for `HKPredicateKeyPathWorkoutSumQuantity`).
+@available(watchOS, introduced: 3.0, deprecated: 11.0, message: "Use HKPredicateKeyPathWorkoutSumQuantity")
+public let HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount = "totalSwimmingStrokeCount"
+@available(watchOS, introduced: 4.0, deprecated: 11.0, message: "Use HKPredicateKeyPathWorkoutSumQuantity")
+public let HKPredicateKeyPathWorkoutTotalFlightsClimbed = "totalFlightsClimbed"
 /// A workout's statistics for a quantity type (watchOS 9).
 public let HKPredicateKeyPathWorkoutSumQuantity = "sumQuantity"
 public let HKPredicateKeyPathWorkoutMinimumQuantity = "minimumQuantity"

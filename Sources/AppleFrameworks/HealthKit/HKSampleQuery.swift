@@ -59,6 +59,8 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
             (a, b) = ((first as? HKWorkout)?.totalDistanceInMeters ?? 0, (second as? HKWorkout)?.totalDistanceInMeters ?? 0)
         case \HKWorkout.totalEnergyInKilocalories:
             (a, b) = ((first as? HKWorkout)?.totalEnergyInKilocalories ?? 0, (second as? HKWorkout)?.totalEnergyInKilocalories ?? 0)
+        case \HKWorkout.totalStrokes: (a, b) = ((first as? HKWorkout)?.totalStrokes ?? 0, (second as? HKWorkout)?.totalStrokes ?? 0)
+        case \HKWorkout.totalFlights: (a, b) = ((first as? HKWorkout)?.totalFlights ?? 0, (second as? HKWorkout)?.totalFlights ?? 0)
         default: (a, b) = (first.startDate.timeIntervalSince1970, second.startDate.timeIntervalSince1970)
         }
         if a == b { return .orderedSame }

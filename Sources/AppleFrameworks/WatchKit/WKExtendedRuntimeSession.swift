@@ -160,7 +160,7 @@ public let WKExtendedRuntimeSessionErrorDomain = "WKExtendedRuntimeSessionErrorD
 /// The codes of those errors (Apple's page: "WKExtendedRuntimeSessionErrorCode"). The
 /// simulated watch grants every session, so it reports none of them itself.
 public enum WKExtendedRuntimeSessionErrorCode: Int, Hashable, Sendable {
-    case unknown = 1, scheduledTooFarInAdvance, mustBeActiveToStartOrSchedule, notYetStarted, exceededResourceLimits, barDisabled
+    case unknown = 1, scheduledTooFarInAdvance, mustBeActiveToStartOrSchedule, notYetStarted, exceededMaxSessionCount, invalidationInProgress
     case notApprovedToStartSession, notApprovedToSchedule, mustBeActiveToPrompt, unsupportedSessionType
 }
 

@@ -68,7 +68,7 @@ public final class WKInterfaceDevice: Sendable {
 
     /// The direction for content of a kind: right to left only when the content forces it,
     /// as the simulated watch's language reads left to right.
-    public func interfaceLayoutDirection(for semanticContentAttribute: WKInterfaceSemanticContentAttribute) -> WKInterfaceLayoutDirection {
+    public class func interfaceLayoutDirection(for semanticContentAttribute: WKInterfaceSemanticContentAttribute) -> WKInterfaceLayoutDirection {
         switch semanticContentAttribute {
         case .forceRightToLeft: .rightToLeft
         case .unspecified, .playback, .spatial, .forceLeftToRight: .leftToRight

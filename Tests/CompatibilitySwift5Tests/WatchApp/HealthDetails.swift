@@ -117,7 +117,8 @@ class HealthDetails {
     /// The names apps put in format predicates and sort descriptors.
     func keyPaths() -> [String] {
         [HKPredicateKeyPathQuantity, HKPredicateKeyPathCount, HKPredicateKeyPathWorkoutType, HKPredicateKeyPathWorkoutDuration,
-         HKPredicateKeyPathWorkoutTotalDistance, HKPredicateKeyPathWorkoutTotalEnergyBurned, HKPredicateKeyPathWorkoutSumQuantity,
+         HKPredicateKeyPathWorkoutTotalDistance, HKPredicateKeyPathWorkoutTotalEnergyBurned,
+         HKPredicateKeyPathWorkoutTotalSwimmingStrokeCount, HKPredicateKeyPathWorkoutTotalFlightsClimbed, HKPredicateKeyPathWorkoutSumQuantity,
          HKPredicateKeyPathWorkoutMinimumQuantity, HKPredicateKeyPathWorkoutMaximumQuantity, HKPredicateKeyPathWorkoutAverageQuantity,
          HKPredicateKeyPathWorkoutActivity, HKPredicateKeyPathWorkoutActivityType, HKPredicateKeyPathWorkoutActivityStartDate,
          HKPredicateKeyPathWorkoutActivityEndDate, HKPredicateKeyPathWorkoutActivityDuration,
@@ -128,7 +129,9 @@ class HealthDetails {
     /// The longest workouts first, by distance and then by energy.
     func longestWorkouts(_ done: @escaping ([HKWorkout]) -> Void) {
         let sort = [NSSortDescriptor(key: HKWorkoutSortIdentifierTotalDistance, ascending: false),
-                    NSSortDescriptor(key: HKWorkoutSortIdentifierTotalEnergyBurned, ascending: false)]
+                    NSSortDescriptor(key: HKWorkoutSortIdentifierTotalEnergyBurned, ascending: false),
+                    NSSortDescriptor(key: HKWorkoutSortIdentifierTotalSwimmingStrokeCount, ascending: false),
+                    NSSortDescriptor(key: HKWorkoutSortIdentifierTotalFlightsClimbed, ascending: false)]
         let query = HKSampleQuery(sampleType: .workoutType(), predicate: nil, limit: 10, sortDescriptors: sort) { _, samples, _ in
             done(samples as? [HKWorkout] ?? [])
         }

@@ -42,7 +42,7 @@ class SmartAlarm: NSObject, WKExtendedRuntimeSessionDelegate {
         case .notApprovedToStartSession?, .notApprovedToSchedule?: lines.append("not approved")
         case .mustBeActiveToStartOrSchedule?, .mustBeActiveToPrompt?: lines.append("not active")
         case .scheduledTooFarInAdvance?: lines.append("too far")
-        case .unknown?, .notYetStarted?, .exceededResourceLimits?, .barDisabled?, .unsupportedSessionType?, nil: lines.append("other")
+        case .unknown?, .notYetStarted?, .exceededMaxSessionCount?, .invalidationInProgress?, .unsupportedSessionType?, nil: lines.append("other")
         }
     }
 
@@ -62,7 +62,7 @@ class DeviceDetails {
             + "\(device.batteryLevel) \(device.batteryState == .full)")
         device.isBatteryMonitoringEnabled = false
         let directions = [WKInterfaceSemanticContentAttribute.unspecified, .playback, .spatial, .forceLeftToRight, .forceRightToLeft]
-            .map { device.interfaceLayoutDirection(for: $0) == .rightToLeft }
+            .map { WKInterfaceDevice.interfaceLayoutDirection(for: $0) == .rightToLeft }
         lines.append("rtl \(directions)")
 
         let app = WKApplication.shared()
