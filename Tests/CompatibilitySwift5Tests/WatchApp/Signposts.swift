@@ -53,3 +53,9 @@ class SyncTimer {
         _ = OSLog.Category.dynamicStackTracing
     }
 }
+
+/// Log lines whose values carry attributes for tools that read the log (watchOS 8).
+func logAttributed(_ logger: Logger, lap: Int, pace: Double, error: Error?) {
+    logger.info("lap \(lap, format: .decimal, privacy: .public, attributes: "lap") \(pace, format: .fixed(precision: 1), attributes: "pace")")
+    logger.error("\(error, privacy: .public, attributes: "cause") \("trail", align: .left(columns: 6), attributes: "name")")
+}
