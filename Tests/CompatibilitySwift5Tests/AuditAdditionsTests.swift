@@ -159,6 +159,7 @@ struct AuditAdditionsSwift5Tests {
         #expect(details.lines.contains("hypertension HKCategoryTypeIdentifierHypertensionEvent"))
         #expect(details.lines.contains("error true 11 nothing logged yet"))
         #expect(details.lines.contains("custom com.apple.healthkit 3"))
+        #expect(details.lines.contains("no error true 0"))
         #expect(details.lines.contains("copy true true true"))
         #expect(details.lines.contains("formatters true true true [\"kJ\", \"km\", \"st\"]"))
         #expect(device.lines.contains("battery false -1.0 true -> true 1.0 true"))

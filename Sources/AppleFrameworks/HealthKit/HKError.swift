@@ -21,6 +21,10 @@ public struct HKError: CustomNSError, Hashable, Sendable, CustomStringConvertibl
         case errorDataSizeExceeded = 13
         case errorBackgroundWorkoutSessionNotAllowed = 14
         case errorNotPermissibleForGuestUserMode = 15
+
+        /// Code 0's older name (Apple's page: "HKError.Code"), deprecated for `unknownError`.
+        @available(watchOS, introduced: 2.0, deprecated: 27.2, renamed: "unknownError")
+        public static var noError: Code { .unknownError }
     }
 
     public var code: Code
@@ -66,6 +70,8 @@ public struct HKError: CustomNSError, Hashable, Sendable, CustomStringConvertibl
     public var errorCode: Int { code.rawValue }
 
     public static var unknownError: Code { .unknownError }
+    @available(watchOS, introduced: 2.0, deprecated: 27.2, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }
     public static var errorHealthDataRestricted: Code { .errorHealthDataRestricted }
     public static var errorInvalidArgument: Code { .errorInvalidArgument }

@@ -89,6 +89,8 @@ class HealthDetails {
         let custom: any CustomNSError = error
         lines.append("error \(nsError.domain == HKErrorDomain) \(nsError.code) \(error.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? "")")
         lines.append("custom \(type(of: custom).errorDomain) \(error.userInfo["day"] as? Int ?? 0)")
+        // Code 0 by its older name, as apps written before watchOS 27.2 compare it.
+        lines.append("no error \(HKError.noError == HKError.Code.noError) \(HKError.Code.noError.rawValue)")
     }
 
     /// A second leg's configuration made from the first's.
