@@ -1,5 +1,8 @@
+/// The domain of HealthKit's errors, as an `NSError` made from an `HKError` names it.
+public let HKErrorDomain = "com.apple.healthkit"
+
 /// An error from HealthKit (Apple's page: "HKError"), with a message that says what to do.
-public struct HKError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct HKError: CustomNSError, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// Apple's error codes (Apple's page: "HKError.Code").
     public enum Code: Int, Hashable, Sendable {
         case unknownError = 0
@@ -18,27 +21,57 @@ public struct HKError: Error, Hashable, Sendable, CustomStringConvertible, Local
         case errorDataSizeExceeded = 13
         case errorBackgroundWorkoutSessionNotAllowed = 14
         case errorNotPermissibleForGuestUserMode = 15
+
+        /// Code 0's older name (Apple's page: "HKError.Code"), deprecated for `unknownError`.
+        @available(watchOS, introduced: 2.0, deprecated: 27.2, renamed: "unknownError")
+        public static var noError: Code { .unknownError }
     }
 
     public var code: Code
     public var message: String
+    /// What the app gave `init(_:userInfo:)`, kept as text and numbers so the error stays
+    /// `Sendable`; the stand-in's own errors carry only their message.
+    private var extraUserInfo: [String: any Sendable] = [:]
 
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    /// Apple's form; the stand-in keeps no user info.
-    public init(_ code: Code, userInfo: [String: Any] = [:]) { self.init(code, "HealthKit error \(code)") }
+    /// Apple's form. A `NSLocalizedDescriptionKey` the app gives becomes the message.
+    public init(_ code: Code, userInfo: [String: Any] = [:]) {
+        let description = userInfo[NSLocalizedDescriptionKey] as? String
+        self.init(code, description ?? "HealthKit error \(code)")
+        extraUserInfo = HKQuantitySample.sendable(userInfo.filter { $0.key != NSLocalizedDescriptionKey }) ?? [:]
+    }
+
+    /// What a bridged `NSError` carries: the message under `NSLocalizedDescriptionKey`, then
+    /// whatever the app's `init(_:userInfo:)` gave.
+    public var errorUserInfo: [String: Any] {
+        var userInfo: [String: Any] = extraUserInfo
+        userInfo[NSLocalizedDescriptionKey] = message
+        return userInfo
+    }
+
+    /// The same as `errorUserInfo` (Apple's `HKError` has both).
+    public var userInfo: [String: Any] { errorUserInfo }
+
+    public static func == (lhs: HKError, rhs: HKError) -> Bool { lhs.code == rhs.code && lhs.message == rhs.message }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 
     public var description: String { message }
     public var errorDescription: String? { message }
 
     /// Apple's domain, as the bridged `NSError` carries it.
-    public static var errorDomain: String { "com.apple.healthkit" }
+    public static var errorDomain: String { HKErrorDomain }
     public var errorCode: Int { code.rawValue }
 
     public static var unknownError: Code { .unknownError }
+    @available(watchOS, introduced: 2.0, deprecated: 27.2, renamed: "unknownError")
+    public static var noError: Code { .unknownError }
     public static var errorHealthDataUnavailable: Code { .errorHealthDataUnavailable }
     public static var errorHealthDataRestricted: Code { .errorHealthDataRestricted }
     public static var errorInvalidArgument: Code { .errorInvalidArgument }

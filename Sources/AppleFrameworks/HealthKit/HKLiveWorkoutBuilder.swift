@@ -206,15 +206,15 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, SensorReadingObserver
         var samples: [HKQuantitySample] = []
         func discrete(_ value: Double?, _ id: HKQuantityTypeIdentifier, _ unit: HKUnit) {
             guard let value else { return }
-            samples.append(HKQuantitySample(type: HKQuantityType(id), quantity: HKQuantity(unit: unit, doubleValue: value), start: end, end: end,
-                                            device: .local(), metadata: nil, source: .watch))
+            samples.append(HKQuantitySample.of(HKQuantityType(id), quantity: HKQuantity(unit: unit, doubleValue: value), start: end, end: end,
+                                               device: .local(), metadata: nil, source: .watch))
         }
         func cumulative(_ value: Double?, _ before: Double?, _ id: HKQuantityTypeIdentifier, _ unit: HKUnit) {
             guard let value else { return }
             let amount = value - (before ?? 0)
             guard amount > 0 else { return }
-            samples.append(HKQuantitySample(type: HKQuantityType(id), quantity: HKQuantity(unit: unit, doubleValue: amount), start: start, end: end,
-                                            device: .local(), metadata: nil, source: .watch))
+            samples.append(HKQuantitySample.of(HKQuantityType(id), quantity: HKQuantity(unit: unit, doubleValue: amount), start: start, end: end,
+                                               device: .local(), metadata: nil, source: .watch))
         }
         let perMinute = HKUnit.count().unitDivided(by: .minute())
         let metresPerSecond = HKUnit.meter().unitDivided(by: .second())

@@ -42,8 +42,9 @@ public class HKSample: HKObject, @unchecked Sendable {
 }
 
 /// One quantity over a stretch of time (Apple's page: "HKQuantitySample"): a heart-rate
-/// reading, or the energy or distance covered since the previous sample.
-public final class HKQuantitySample: HKSample, @unchecked Sendable {
+/// reading, or the energy or distance covered since the previous sample. What the simulated
+/// sensors collect is one of its two subclasses, by the type's aggregation style.
+public class HKQuantitySample: HKSample, @unchecked Sendable {
     public let quantity: HKQuantity
     public let count: Int
 
@@ -83,6 +84,39 @@ public final class HKQuantitySample: HKSample, @unchecked Sendable {
             case let v as NSNumber: v.doubleValue
             default: String(describing: value)
             }
+        }
+    }
+}
+
+/// A sample of a cumulative type: energy, distance, steps (Apple's page:
+/// "HKCumulativeQuantitySample", watchOS 6). The stand-in's samples are never series, so a
+/// sample's sum is its quantity.
+public final class HKCumulativeQuantitySample: HKQuantitySample, @unchecked Sendable {
+    public var sumQuantity: HKQuantity { quantity }
+}
+
+/// A sample of a discrete type: heart rate, speed (Apple's page: "HKDiscreteQuantitySample",
+/// watchOS 6). One value per sample here, so its minimum, average, maximum and most recent
+/// are that value, over the sample's own dates.
+public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
+    public var minimumQuantity: HKQuantity { quantity }
+    public var averageQuantity: HKQuantity { quantity }
+    public var maximumQuantity: HKQuantity { quantity }
+    public var mostRecentQuantity: HKQuantity { quantity }
+    public var mostRecentQuantityDateInterval: DateInterval { DateInterval(start: startDate, end: endDate) }
+}
+
+extension HKQuantitySample {
+    /// A sample of the subclass a watch makes for `quantityType`: cumulative or discrete.
+    static func of(_ quantityType: HKQuantityType, quantity: HKQuantity, start: Date, end: Date, device: HKDevice?,
+                   metadata: [String: any Sendable]?, source: HKSourceRevision) -> HKQuantitySample {
+        switch quantityType.aggregationStyle {
+        case .cumulative:
+            HKCumulativeQuantitySample(type: quantityType, quantity: quantity, start: start, end: end, device: device,
+                                       metadata: metadata, source: source)
+        case .discreteArithmetic, .discreteTemporallyWeighted, .discreteEquivalentContinuousLevel:
+            HKDiscreteQuantitySample(type: quantityType, quantity: quantity, start: start, end: end, device: device,
+                                     metadata: metadata, source: source)
         }
     }
 }

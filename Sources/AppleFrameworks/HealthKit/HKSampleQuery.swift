@@ -55,6 +55,12 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         switch descriptor.keyPath {
         case \HKSample.endDate: (a, b) = (first.endDate.timeIntervalSince1970, second.endDate.timeIntervalSince1970)
         case \HKWorkout.duration: (a, b) = ((first as? HKWorkout)?.duration ?? 0, (second as? HKWorkout)?.duration ?? 0)
+        case \HKWorkout.totalDistanceInMeters:
+            (a, b) = ((first as? HKWorkout)?.totalDistanceInMeters ?? 0, (second as? HKWorkout)?.totalDistanceInMeters ?? 0)
+        case \HKWorkout.totalEnergyInKilocalories:
+            (a, b) = ((first as? HKWorkout)?.totalEnergyInKilocalories ?? 0, (second as? HKWorkout)?.totalEnergyInKilocalories ?? 0)
+        case \HKWorkout.totalStrokes: (a, b) = ((first as? HKWorkout)?.totalStrokes ?? 0, (second as? HKWorkout)?.totalStrokes ?? 0)
+        case \HKWorkout.totalFlights: (a, b) = ((first as? HKWorkout)?.totalFlights ?? 0, (second as? HKWorkout)?.totalFlights ?? 0)
         default: (a, b) = (first.startDate.timeIntervalSince1970, second.startDate.timeIntervalSince1970)
         }
         if a == b { return .orderedSame }

@@ -32,9 +32,9 @@ public final class HKStatisticsCollection: @unchecked Sendable {
             let start = Swift.max(sample.startDate, intervals.start(of: index))
             let end = Swift.min(sample.endDate, intervals.start(of: index + 1))
             let share = end.timeIntervalSince(start) / length
-            return HKQuantitySample(type: sample.quantityType,
-                                    quantity: HKQuantity(unit: sample.quantity.unit, doubleValue: sample.quantity.value * share),
-                                    start: start, end: end, device: sample.device, metadata: sample.metadata, source: sample.sourceRevision)
+            return HKQuantitySample.of(sample.quantityType,
+                                       quantity: HKQuantity(unit: sample.quantity.unit, doubleValue: sample.quantity.value * share),
+                                       start: start, end: end, device: sample.device, metadata: sample.metadata, source: sample.sourceRevision)
         }
     }
 

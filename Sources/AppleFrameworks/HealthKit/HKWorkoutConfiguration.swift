@@ -3,7 +3,7 @@ import AppIntents
 /// What kind of workout a session records (Apple's page: "HKWorkoutConfiguration"): its
 /// activity type (which picks the simulated sensors, T1), where it happens, and for a swim,
 /// the pool.
-public final class HKWorkoutConfiguration: Sendable {
+public final class HKWorkoutConfiguration: NSCopying, Sendable {
     private struct Values {
         var activityType: HKWorkoutActivityType = .other
         var locationType: HKWorkoutSessionLocationType = .unknown
@@ -14,6 +14,19 @@ public final class HKWorkoutConfiguration: Sendable {
     private let values = LockedState(Values())
 
     public init() {}
+
+    private init(values: Values) {
+        self.values.withLock { $0 = values }
+    }
+
+    /// A configuration of its own with the same settings (Apple's is `NSCopying`): an app
+    /// changes the copy for the next activity without touching the session's.
+    public func copy(with zone: NSZone?) -> Any {
+        HKWorkoutConfiguration(values: values.withLock { $0 })
+    }
+
+    /// `NSObject`'s `copy()`, which Apple's class inherits.
+    public func copy() -> Any { copy(with: nil) }
 
     public var activityType: HKWorkoutActivityType {
         get { values.withLock { $0.activityType } }

@@ -14,6 +14,21 @@ public final class HKWorkoutEvent: Hashable, @unchecked Sendable {
         self.metadata = HKQuantitySample.sendable(metadata)
     }
 
+    /// The watchOS 2 form: an event at one instant.
+    @available(watchOS, introduced: 2.0, deprecated: 4.0, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+    }
+
+    @available(watchOS, introduced: 3.0, deprecated: 4.0, message: "Use init(type:dateInterval:metadata:)")
+    public convenience init(type: HKWorkoutEventType, date: Date, metadata: [String: Any]) {
+        self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: metadata)
+    }
+
+    /// When the event began (its interval's start).
+    @available(watchOS, introduced: 2.0, deprecated: 4.0, message: "Use dateInterval")
+    public var date: Date { dateInterval.start }
+
     public static func == (lhs: HKWorkoutEvent, rhs: HKWorkoutEvent) -> Bool {
         lhs.type == rhs.type && lhs.dateInterval == rhs.dateInterval
     }

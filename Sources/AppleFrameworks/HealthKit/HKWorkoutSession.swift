@@ -41,12 +41,22 @@ public protocol HKWorkoutSessionDelegate: AnyObject {
     func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
     /// Mirroring to the companion iPhone ended (watchOS 10).
     func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
+    /// An activity of a multisport workout began: `beginNewActivity` (watchOS 9).
+    func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration,
+                        date: Date)
+    /// An activity ended: `endCurrentActivity`, or the next `beginNewActivity` (watchOS 9).
+    func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration,
+                        date: Date)
 }
 
 extension HKWorkoutSessionDelegate {
     public func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {}
     public func workoutSession(_ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]) {}
     public func workoutSession(_ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?) {}
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration,
+                               date: Date) {}
+    public func workoutSession(_ workoutSession: HKWorkoutSession, didEndActivityWith workoutConfiguration: HKWorkoutConfiguration,
+                               date: Date) {}
 }
 
 /// A workout (or dive) session (Apple's page: "HKWorkoutSession"): what the system's start
@@ -79,8 +89,27 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// skating, ...) records heart rate and energy only, and the session log says so when it
     /// starts (T1); dives record their own sensors whatever the type. Throws nothing here, as
     /// on a watch for a valid configuration.
-    public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) throws {
+    public convenience init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration) throws {
+        self.init(configuration)
+    }
+
+    private init(_ configuration: HKWorkoutConfiguration) {
         self.workoutConfiguration = configuration
+    }
+
+    /// The watchOS 2 form: a session for an activity type and place, on the default store.
+    @available(watchOS, introduced: 2.0, deprecated: 3.0, message: "Use init(healthStore:configuration:)")
+    public convenience init(activityType: HKWorkoutActivityType, locationType: HKWorkoutSessionLocationType) {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = activityType
+        configuration.locationType = locationType
+        self.init(configuration)
+    }
+
+    /// The watchOS 3 form, without a store.
+    @available(watchOS, introduced: 3.0, deprecated: 5.0, message: "Use init(healthStore:configuration:)")
+    public convenience init(configuration workoutConfiguration: HKWorkoutConfiguration) throws {
+        self.init(workoutConfiguration)
     }
 
     public var state: HKWorkoutSessionState { values.withLock { $0.state } }
@@ -88,6 +117,8 @@ public final class HKWorkoutSession: @unchecked Sendable {
     public var endDate: Date? { values.withLock { $0.endDate } }
     public var type: HKWorkoutSessionType { .primary }
     public var activityType: HKWorkoutActivityType { workoutConfiguration.activityType }
+    @available(watchOS, introduced: 2.0, deprecated: 3.0, message: "Use workoutConfiguration")
+    public var locationType: HKWorkoutSessionLocationType { workoutConfiguration.locationType }
 
     public var delegate: (any HKWorkoutSessionDelegate)? {
         get { values.withLock { $0.delegate.delegate } }
@@ -161,18 +192,32 @@ public final class HKWorkoutSession: @unchecked Sendable {
             return
         }
         let now = SimulatedDate.now(on: host)
-        builder?.endedCurrentActivity(at: now)
+        // A new activity ends the one before it, and the delegate hears of both, in that order.
+        endActivity(at: now)
         let activity = HKWorkoutActivity(workoutConfiguration: configuration, start: now, end: nil, metadata: metadata)
         values.withLock { $0.currentActivity = activity }
         builder?.began(activity)
         host.log("HealthKit: the workout began a \(configuration.activityType) activity")
+        delegate?.workoutSession(self, didBeginActivityWith: configuration, date: now)
     }
 
     /// Ends the current activity; the workout goes on until `end()`.
     public func endCurrentActivity(on date: Date) {
         guard let host else { return }
-        builder?.endedCurrentActivity(at: SimulatedDate.now(on: host))
-        values.withLock { $0.currentActivity = nil }
+        endActivity(at: SimulatedDate.now(on: host))
+    }
+
+    /// Ends the activity `beginNewActivity` began, if one runs, and tells the builder and then
+    /// the delegate, stamped with the engine's clock.
+    private func endActivity(at now: Date) {
+        builder?.endedCurrentActivity(at: now)
+        let ended = values.withLock { values -> HKWorkoutActivity? in
+            defer { values.currentActivity = nil }
+            return values.currentActivity
+        }
+        if let ended {
+            delegate?.workoutSession(self, didEndActivityWith: ended.workoutConfiguration, date: now)
+        }
     }
 
     /// The activity running now: the one `beginNewActivity` began, else the whole workout.

@@ -8,6 +8,7 @@ public final class WKApplication: @unchecked Sendable {
     // @unchecked: every mutable property is behind `values`' lock.
     private struct Values {
         weak var delegate: (any WKApplicationDelegate)?
+        var isAutorotating = false
     }
 
     private static let instance = WKApplication()
@@ -26,13 +27,27 @@ public final class WKApplication: @unchecked Sendable {
     public var applicationState: WKApplicationState { ActionButtonRuntime.host == nil ? .background : .active }
 
     public var isApplicationRunningInDock: Bool { false }
-    public var isAutorotating: Bool { false }
+    /// Whether the app asks to turn its screen for someone facing the wearer. The app may set
+    /// it; nobody turns the simulated wrist, so `isAutorotated` stays false.
+    public var isAutorotating: Bool {
+        get { values.withLock { $0.isAutorotating } }
+        set { values.withLock { $0.isAutorotating = newValue } }
+    }
+
     public var isAutorotated: Bool { false }
 
     /// Asks for a background refresh; the simulated watch never grants one, and says so.
     public func scheduleBackgroundRefresh(withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
                                           scheduledCompletion: @escaping @Sendable ((any Error)?) -> Void) {
         ActionButtonRuntime.host?.log("WatchKit: a background refresh was asked for; the simulated watch runs none")
+        scheduledCompletion(nil)
+    }
+
+    /// Asks for a snapshot of the app's interface for the Dock; like a background refresh, the
+    /// simulated watch takes none, and says so.
+    public func scheduleSnapshotRefresh(withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
+                                        scheduledCompletion: @escaping @Sendable ((any Error)?) -> Void) {
+        ActionButtonRuntime.host?.log("WatchKit: a snapshot refresh was asked for; the simulated watch takes none")
         scheduledCompletion(nil)
     }
 
@@ -43,6 +58,17 @@ public final class WKApplication: @unchecked Sendable {
 
     public func registerForRemoteNotifications() {}
     public func unregisterForRemoteNotifications() {}
+
+    /// No push service reaches the simulated watch, so registering never completes: false.
+    public var isRegisteredForRemoteNotifications: Bool { false }
+
+    // The app's life as notifications (Apple's strings). The simulated app is launched by the
+    // first press and stays active; the simulated watch posts none of these.
+    public static let didFinishLaunchingNotification = NSNotification.Name("WKApplicationDidFinishLaunchingNotification")
+    public static let didBecomeActiveNotification = NSNotification.Name("WKApplicationDidBecomeActiveNotification")
+    public static let willResignActiveNotification = NSNotification.Name("WKApplicationWillResignActiveNotification")
+    public static let willEnterForegroundNotification = NSNotification.Name("WKApplicationWillEnterForegroundNotification")
+    public static let didEnterBackgroundNotification = NSNotification.Name("WKApplicationDidEnterBackgroundNotification")
 }
 
 /// Told of the app's life (Apple's page: "WKApplicationDelegate"). Implement what you need.

@@ -80,13 +80,50 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
         delegate?.extendedRuntimeSession(self, didInvalidateWith: reason, error: error)
     }
 
-    /// A smart alarm taps the wrist; the repeat handler is asked whether to go on, once.
-    public func notifyUser(hapticType type: WKHapticType, repeatHandler: ((UnsafeMutablePointer<TimeInterval>) -> WKHapticType)?) {
+    /// A smart alarm taps the wrist, and goes on tapping while the session runs: every 3
+    /// seconds, or after the interval `repeatHandler` returns each time (which may change the
+    /// next pattern through its pointer). Each tap is a haptic on the simulated watch's
+    /// timeline, on its clock; `invalidate()` stops them.
+    public func notifyUser(hapticType type: WKHapticType, repeatHandler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)? = nil) {
         WKInterfaceDevice.current().play(type)
-        guard let repeatHandler else { return }
-        var delay: TimeInterval = 0
-        _ = repeatHandler(&delay)
+        guard let host = ActionButtonRuntime.host else { return }
+        RepeatingHaptic(session: self, type: type, handler: repeatHandler, host: host).scheduleNext()
     }
+}
+
+/// The taps after a smart alarm's first one.
+private final class RepeatingHaptic: @unchecked Sendable {
+    // @unchecked: the app's handler is a plain closure, as Apple declares it; the simulated
+    // watch calls it only as app code, one piece at a time, as it runs the app's timers.
+    private weak var session: WKExtendedRuntimeSession?
+    private var type: WKHapticType
+    private let handler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)?
+    private let host: any ActionButtonHost
+
+    init(session: WKExtendedRuntimeSession, type: WKHapticType, handler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)?,
+         host: any ActionButtonHost) {
+        self.session = session
+        self.type = type
+        self.handler = handler
+        self.host = host
+    }
+
+    /// Asks the handler when (and what) to tap next. Apple asks for more than 0 and at most
+    /// 60 seconds; outside that, the 3-second default.
+    func scheduleNext() {
+        guard session?.state == .running else { return }
+        var next = type
+        let asked = handler?(&next) ?? Self.defaultInterval
+        let interval = asked > 0 && asked <= 60 ? asked : Self.defaultInterval
+        type = next
+        host.schedule(at: host.now + .milliseconds(Int64((interval * 1000).rounded()))) { [self] in
+            guard session?.state == .running else { return }
+            WKInterfaceDevice.current().play(type)
+            scheduleNext()
+        }
+    }
+
+    private static let defaultInterval: TimeInterval = 3
 }
 
 extension WKExtendedRuntimeSession {
@@ -115,6 +152,16 @@ public enum WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus: Int, Hashable
 /// Where a session is in its life (Apple's page: "WKExtendedRuntimeSessionState").
 public enum WKExtendedRuntimeSessionState: Int, Hashable, Sendable {
     case notStarted = 0, scheduled, running, invalid
+}
+
+/// The domain of the errors a session's delegate gets (Apple's page: "WKExtendedRuntimeSessionErrorDomain").
+public let WKExtendedRuntimeSessionErrorDomain = "WKExtendedRuntimeSessionErrorDomain"
+
+/// The codes of those errors (Apple's page: "WKExtendedRuntimeSessionErrorCode"). The
+/// simulated watch grants every session, so it reports none of them itself.
+public enum WKExtendedRuntimeSessionErrorCode: Int, Hashable, Sendable {
+    case unknown = 1, scheduledTooFarInAdvance, mustBeActiveToStartOrSchedule, notYetStarted, exceededMaxSessionCount, invalidationInProgress
+    case notApprovedToStartSession, notApprovedToSchedule, mustBeActiveToPrompt, unsupportedSessionType
 }
 
 /// Why a session ended (Apple's page: "WKExtendedRuntimeSessionInvalidationReason").

@@ -45,9 +45,16 @@ public final class WKInterfaceDevice: Sendable {
     public var screenScale: CGFloat { 2 }
     public var wristLocation: WKInterfaceDeviceWristLocation { .left }
     public var crownOrientation: WKInterfaceDeviceCrownOrientation { .right }
-    public var isBatteryMonitoringEnabled: Bool { false }
-    public var batteryLevel: Float { -1 }
-    public var batteryState: WKInterfaceDeviceBatteryState { .unknown }
+    /// Off until the app turns it on, per simulated watch. The simulated watch has no battery
+    /// to run down: monitored, it reads full (1.0, `.full`); unmonitored, -1 and `.unknown`,
+    /// as on a watch.
+    public var isBatteryMonitoringEnabled: Bool {
+        get { BatteryMonitoring.current.on.withLock { $0 } }
+        set { BatteryMonitoring.current.on.withLock { $0 = newValue } }
+    }
+
+    public var batteryLevel: Float { isBatteryMonitoringEnabled ? 1 : -1 }
+    public var batteryState: WKInterfaceDeviceBatteryState { isBatteryMonitoringEnabled ? .full : .unknown }
     public var supportsAudioStreaming: Bool { true }
     /// An Apple Watch Ultra may be taken under water, so Water Lock is offered.
     public var waterResistanceRating: WKWaterResistanceRating { .wr50 }
@@ -58,6 +65,32 @@ public final class WKInterfaceDevice: Sendable {
     public var preferredContentSizeCategory: String { "UICTContentSizeCategoryL" }
     /// The simulated watch's language reads left to right.
     public var layoutDirection: WKInterfaceLayoutDirection { .leftToRight }
+
+    /// The direction for content of a kind: right to left only when the content forces it,
+    /// as the simulated watch's language reads left to right.
+    public class func interfaceLayoutDirection(for semanticContentAttribute: WKInterfaceSemanticContentAttribute) -> WKInterfaceLayoutDirection {
+        switch semanticContentAttribute {
+        case .forceRightToLeft: .rightToLeft
+        case .unspecified, .playback, .spatial, .forceLeftToRight: .leftToRight
+        }
+    }
+}
+
+/// What kind of content a layout holds, for its direction (Apple's page:
+/// "WKInterfaceSemanticContentAttribute").
+public enum WKInterfaceSemanticContentAttribute: Int, Hashable, Sendable {
+    case unspecified = 0, playback, spatial, forceLeftToRight, forceRightToLeft
+}
+
+/// One watch's battery monitoring switch.
+final class BatteryMonitoring: Sendable {
+    let on = LockedState(false)
+
+    static var current: BatteryMonitoring {
+        ActionButtonRuntime.host?.watchObject(BatteryMonitoring.self) { BatteryMonitoring() } ?? processWide
+    }
+
+    private static let processWide = BatteryMonitoring()
 }
 
 /// Which way the interface reads (Apple's page: "WKInterfaceLayoutDirection").

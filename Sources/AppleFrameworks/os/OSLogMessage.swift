@@ -69,6 +69,52 @@ public struct OSLogInterpolation: StringInterpolationProtocol, Sendable {
     public mutating func appendInterpolation<T>(_ value: @autoclosure @escaping () -> T, privacy: OSLogPrivacy = .auto) {
         text += String(describing: value())
     }
+
+    // The same with `attributes:`, which a watch keeps beside the value for tools that read
+    // the log; the session log has no such tools, so the value is written as without them.
+
+    public mutating func appendInterpolation(_ argumentString: @autoclosure @escaping () -> String, align: OSLogStringAlignment = .none,
+                                             privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(argumentString(), align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: @autoclosure @escaping () -> T,
+                                                                         align: OSLogStringAlignment = .none,
+                                                                         privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(value(), align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation<T: FixedWidthInteger>(_ number: @autoclosure @escaping () -> T,
+                                                                   format: OSLogIntegerFormatting = .decimal,
+                                                                   align: OSLogStringAlignment = .none,
+                                                                   privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(number(), format: format, align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation(_ number: @autoclosure @escaping () -> Double, format: OSLogFloatFormatting = .fixed,
+                                             align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(number(), format: format, align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation(_ number: @autoclosure @escaping () -> Float, format: OSLogFloatFormatting = .fixed,
+                                             align: OSLogStringAlignment = .none, privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(number(), format: format, align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation(_ error: @autoclosure @escaping () -> any Error, privacy: OSLogPrivacy = .auto,
+                                             attributes: String) {
+        appendInterpolation(error(), privacy: privacy)
+    }
+
+    public mutating func appendInterpolation(_ type: @autoclosure @escaping () -> Any.Type, align: OSLogStringAlignment = .none,
+                                             privacy: OSLogPrivacy = .auto, attributes: String) {
+        appendInterpolation(type(), align: align, privacy: privacy)
+    }
+
+    public mutating func appendInterpolation<T>(_ value: @autoclosure @escaping () -> T, privacy: OSLogPrivacy = .auto,
+                                                attributes: String) {
+        appendInterpolation(value(), privacy: privacy)
+    }
 }
 
 /// How an integer is written (Apple's page: "OSLogIntegerFormatting").

@@ -49,7 +49,11 @@ class TrailReport: NSObject, WKApplicationDelegate, WKExtendedRuntimeSessionDele
         runtime.delegate = self
         runtime.start()
         lines.append("runtime \(runtime.state == .running) until \(runtime.expirationDate != nil)")
-        runtime.notifyUser(hapticType: .notification) { _ in .stop }
+        // A smart alarm's taps: a notification, then a retry every 30 seconds until invalidated.
+        runtime.notifyUser(hapticType: .notification) { next in
+            next.pointee = .retry
+            return 30
+        }
         self.runtime = runtime
         timer = Timer.publish(every: 60, on: .main, in: .common).autoconnect().sink { _ in self.ticks += 1 }
     }
