@@ -26,14 +26,14 @@ extension AppIntent {
     public func donate(result: some IntentResult) async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
         IntentDonation.record(self, result: result, on: host)
-        return .next()
+        return IntentDonation.identify(self)
     }
 
     /// The same, for code outside Swift concurrency: errors are ignored, as Apple's are.
     @discardableResult
     public func donate(result: some IntentResult) -> IntentDonationIdentifier {
         if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-        return .next()
+        return IntentDonation.identify(self)
     }
 
     /// Donates the intent alone: a hint for Siri's suggestions, which leaves the Action
@@ -43,7 +43,7 @@ extension AppIntent {
     public func donate() async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
         IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
-        return .next()
+        return IntentDonation.identify(self)
     }
 
     @discardableResult
@@ -51,7 +51,7 @@ extension AppIntent {
         if let host = ActionButtonRuntime.host {
             IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
         }
-        return .next()
+        return IntentDonation.identify(self)
     }
 }
 
@@ -78,9 +78,58 @@ public struct IntentDonationManager: Sendable {
     public func donate(intent: some AppIntent, result: some IntentResult) -> IntentDonationIdentifier {
         intent.donate(result: result)
     }
+
+    /// Forgets the donations `predicate` matches and returns their identifiers (Apple's page:
+    /// "deleteDonations(matching:)"). Donations here are hints for Siri, kept by this process
+    /// only to answer this call; a next action a donation set stays the Action button's (A6
+    /// changes it only through a newer `actionButtonIntent`), and the log says so.
+    @discardableResult
+    public func deleteDonations(matching predicate: IntentDonationMatchingPredicate) async throws -> [IntentDonationIdentifier] {
+        let deleted = IntentDonation.ledger.withLock { ledger in
+            let matched = ledger.filter { predicate.matches($0.identifier, $0.intentType) }.map(\.identifier)
+            ledger.removeAll { matched.contains($0.identifier) }
+            return matched
+        }
+        ActionButtonRuntime.host?.log("deleted \(deleted.count) donation\(deleted.count == 1 ? "" : "s") (\(predicate))")
+        return deleted
+    }
+}
+
+/// Which donations `deleteDonations(matching:)` removes (Apple's page:
+/// "IntentDonationMatchingPredicate").
+public struct IntentDonationMatchingPredicate: Sendable, CustomStringConvertible {
+    let matches: @Sendable (IntentDonationIdentifier, ObjectIdentifier) -> Bool
+    public let description: String
+
+    /// Every donation of one intent type. (Apple also narrows by an entity identifier; the
+    /// simulated watch keeps no entities with its donations.)
+    public static func intentType(_ intentType: any AppIntent.Type) -> IntentDonationMatchingPredicate {
+        let wanted = ObjectIdentifier(intentType)
+        return IntentDonationMatchingPredicate(matches: { $1 == wanted }, description: "of \(intentType)")
+    }
+
+    /// One earlier donation.
+    public static func donationIdentifier(_ identifier: IntentDonationIdentifier) -> IntentDonationMatchingPredicate {
+        IntentDonationMatchingPredicate(matches: { id, _ in id == identifier }, description: "\(identifier)")
+    }
+
+    /// Earlier donations, by the identifiers their calls returned (watchOS 26.4).
+    public static func donationIdentifiers(_ identifiers: [IntentDonationIdentifier]) -> IntentDonationMatchingPredicate {
+        IntentDonationMatchingPredicate(matches: { id, _ in identifiers.contains(id) },
+                                        description: identifiers.map(\.description).joined(separator: ", "))
+    }
 }
 
 enum IntentDonation {
+    /// The donations this process made, for `deleteDonations(matching:)`.
+    static let ledger = Mutex<[(identifier: IntentDonationIdentifier, intentType: ObjectIdentifier)]>([])
+
+    static func identify(_ intent: some AppIntent) -> IntentDonationIdentifier {
+        let identifier = IntentDonationIdentifier.next()
+        ledger.withLock { $0.append((identifier, ObjectIdentifier(type(of: intent)))) }
+        return identifier
+    }
+
     /// What a donation does to the simulated watch: a result's `actionButtonIntent` becomes
     /// the next action (A6). Anything else is a hint for Siri, which a watch keeps to itself.
     static func record<Result: IntentResult>(_ intent: some AppIntent, result: Result?, on host: any ActionButtonHost) {
