@@ -21,20 +21,25 @@ extension ForegroundContinuableIntent {
 
     /// The error to throw from `perform()` to continue in the foreground: the continuation
     /// starts at once (the app is open), and the intent then ends with this error, as it
-    /// does on a watch before the app takes over.
+    /// does on a watch before the app takes over. A continuation that throws is logged.
     public func needsToContinueInForegroundError(_ dialog: IntentDialog? = nil,
-                                                 continuation: @MainActor @Sendable @escaping () async -> Void = {}) -> any Error {
-        Task { @MainActor in await continuation() }
-        return ContinueInForegroundError(intent: IntentIdentity(self).reference.name, dialog: dialog)
+                                                 continuation: (@MainActor () async throws -> Void)? = nil) -> AppIntentError {
+        let name = IntentIdentity(self).reference.name
+        if let continuation {
+            // Apple's continuation is not `@Sendable`; it runs once, on the main actor, and
+            // this intent keeps no other reference to it.
+            let handOff = UncheckedContinuation(body: continuation)
+            Task { @MainActor in
+                do { try await handOff.body() } catch {
+                    ActionButtonRuntime.host?.log("\(name)'s foreground continuation failed: \(error)")
+                }
+            }
+        }
+        return .continueInForeground(intent: name, dialog: dialog)
     }
 }
 
-/// What `needsToContinueInForegroundError` hands back.
-public struct ContinueInForegroundError: Error, CustomStringConvertible, Sendable {
-    public let intent: String
-    public let dialog: IntentDialog?
-
-    public var description: String {
-        "\(intent) continues in the foreground" + (dialog.map { ": \($0.full.key)" } ?? "")
-    }
+/// Carries a continuation to the main actor's task.
+private struct UncheckedContinuation: @unchecked Sendable {
+    let body: @MainActor () async throws -> Void
 }
