@@ -397,7 +397,7 @@ struct AppIntentsGapsSwift5Tests {
         watch.expectSession(.running)
     }
 
-    @Test("deleteDonations(matching:) answers with the donations it deleted")
+    @Test("deleteDonations(matching:) answers with the donations it deleted, and withdraws the next action one of them set (A6)")
     func deleteDonations() async throws {
         let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Donate5", start: StartSwimIntent.self, actions: [OpenSplitsIntent.self]),
                                             settings: .workout(app: "Donate5", firstPress: "pool"))
@@ -414,11 +414,16 @@ struct AppIntentsGapsSwift5Tests {
                 seen.donated.append(try await manager.donate(intent: DeleteLogIntent()))
                 let deletions: IntentDonationMatchingPredicate = .intentType(DeleteLogIntent.self)
                 seen.byType = try await manager.deleteDonations(matching: deletions)
-                seen.byIdentifier = try await manager.deleteDonations(matching: .donationIdentifiers([seen.donated[0]]))
             }
         }
         #expect(seen.byType == [seen.donated[1]])
+        // The deleted donation set no next action: the one donated first stays.
+        watch.expectNextAction(OpenSplitsIntent.self)
+        try await watch.runInApp("delete") {
+            Task { seen.byIdentifier = try await IntentDonationManager.shared.deleteDonations(matching: .donationIdentifiers([seen.donated[0]])) }
+        }
         #expect(seen.byIdentifier == [seen.donated[0]])
+        watch.expectNoNextAction()
         #expect(watch.appLog.contains { $0.hasPrefix("deleted 1 donation") }, "\(watch.appLog)")
     }
 

@@ -69,7 +69,7 @@ extension AppIntent {
         let result = try await perform()
         if donate {
             if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-            _ = IntentDonation.identify(self)
+            _ = IntentDonation.identify(self, result: result)
         }
         return result
     }

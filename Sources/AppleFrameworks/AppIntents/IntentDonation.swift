@@ -1,3 +1,4 @@
+import ActionButtonCore
 import Synchronization
 
 /// Names one donation (Apple's page: "IntentDonationIdentifier"). Opaque to apps; numbered in
@@ -26,14 +27,14 @@ extension AppIntent {
     public func donate(result: some IntentResult) async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
         IntentDonation.record(self, result: result, on: host)
-        return IntentDonation.identify(self)
+        return IntentDonation.identify(self, result: result)
     }
 
     /// The same, for code outside Swift concurrency: errors are ignored, as Apple's are.
     @discardableResult
     public func donate(result: some IntentResult) -> IntentDonationIdentifier {
         if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-        return IntentDonation.identify(self)
+        return IntentDonation.identify(self, result: result)
     }
 
     /// Donates the intent alone: a hint for Siri's suggestions, which leaves the Action
@@ -43,7 +44,7 @@ extension AppIntent {
     public func donate() async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
         IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
-        return IntentDonation.identify(self)
+        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
     }
 
     @discardableResult
@@ -51,7 +52,7 @@ extension AppIntent {
         if let host = ActionButtonRuntime.host {
             IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
         }
-        return IntentDonation.identify(self)
+        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
     }
 }
 
@@ -80,18 +81,19 @@ public struct IntentDonationManager: Sendable {
     }
 
     /// Forgets the donations `predicate` matches and returns their identifiers (Apple's page:
-    /// "deleteDonations(matching:)"). Donations here are hints for Siri, kept by this process
-    /// only to answer this call; a next action a donation set stays the Action button's (A6
-    /// changes it only through a newer `actionButtonIntent`), and the log says so.
+    /// "deleteDonations(matching:)"). A deleted donation that made an intent the Action
+    /// button's next action withdraws it, if no later donation or result has replaced it (A6).
     @discardableResult
     public func deleteDonations(matching predicate: IntentDonationMatchingPredicate) async throws -> [IntentDonationIdentifier] {
         let deleted = IntentDonation.ledger.withLock { ledger in
-            let matched = ledger.filter { predicate.matches($0.identifier, $0.intentType) }.map(\.identifier)
-            ledger.removeAll { matched.contains($0.identifier) }
+            let matched = ledger.filter { predicate.matches($0.identifier, $0.intentType) }
+            ledger.removeAll { entry in matched.contains { $0.identifier == entry.identifier } }
             return matched
         }
-        ActionButtonRuntime.host?.log("deleted \(deleted.count) donation\(deleted.count == 1 ? "" : "s") (\(predicate))")
-        return deleted
+        let host = ActionButtonRuntime.host
+        host?.log("deleted \(deleted.count) donation\(deleted.count == 1 ? "" : "s") (\(predicate))")
+        for next in deleted.compactMap(\.nextAction) { host?.donationDeleted(next) }
+        return deleted.map(\.identifier)
     }
 }
 
@@ -121,12 +123,20 @@ public struct IntentDonationMatchingPredicate: Sendable, CustomStringConvertible
 }
 
 enum IntentDonation {
-    /// The donations this process made, for `deleteDonations(matching:)`.
-    static let ledger = Mutex<[(identifier: IntentDonationIdentifier, intentType: ObjectIdentifier)]>([])
+    /// One donation this process made: its intent's type, and the next action it set, if any.
+    struct Entry: Sendable {
+        let identifier: IntentDonationIdentifier
+        let intentType: ObjectIdentifier
+        let nextAction: IntentReference?
+    }
 
-    static func identify(_ intent: some AppIntent) -> IntentDonationIdentifier {
+    /// The donations this process made, for `deleteDonations(matching:)`.
+    static let ledger = Mutex<[Entry]>([])
+
+    static func identify(_ intent: some AppIntent, result: (some IntentResult)?) -> IntentDonationIdentifier {
         let identifier = IntentDonationIdentifier.next()
-        ledger.withLock { $0.append((identifier, ObjectIdentifier(type(of: intent)))) }
+        let next = result?.actionButtonIntent.map { IntentIdentity($0).reference }
+        ledger.withLock { $0.append(Entry(identifier: identifier, intentType: ObjectIdentifier(type(of: intent)), nextAction: next)) }
         return identifier
     }
 
