@@ -110,6 +110,11 @@ struct PoolProvider: DynamicOptionsProvider {
     func results() async throws -> [Int] { [25, 50] }
 }
 
+struct PoolLengthProvider: DynamicOptionsProvider {
+    func results() async throws -> [Double] { [25, 50] }
+    func defaultResult() async -> Double? { 25 }
+}
+
 struct RouteNameProvider: DynamicOptionsProvider {
     func results() async throws -> [String] { ["Harbour", "Ridge"] }
 }
@@ -125,6 +130,9 @@ struct PlanSwimIntent: AppIntent {
     @Parameter(title: "Stroke", default: .freestyle, inputConnectionBehavior: .connectToPreviousIntentResult) var stroke: SwimStroke
     @Parameter(title: "Warm-up", displayName: Bool.IntentDisplayName(true: "With warm-up", false: "Straight in")) var warmUp: Bool
     @Parameter(title: "Buddy") var buddy: String?
+    @Parameter(title: "Rest", default: 30, inclusiveRange: (0, 120)) var rest: Int?
+    @Parameter(title: "Target pace", controlStyle: .field, inclusiveRange: (1.5, 9.0)) var targetPace: Double?
+    @Parameter(title: "Pool length", controlStyle: .stepper, optionsProvider: PoolLengthProvider()) var poolLength: Double
     func perform() async throws -> some IntentResult { .result() }
 }
 
@@ -310,6 +318,9 @@ struct AppIntentsGapsSwift5Tests {
         #expect(plan.$buddy.isOptional)
         #expect(!plan.$lengths.isOptional)
         #expect(plan.$pool.defaultValue == nil)
+        #expect(plan.rest == 30)
+        #expect(plan.targetPace == nil)
+        #expect(await PoolLengthProvider().defaultResult() == 25)
         #expect(try await PoolProvider().results() == [25, 50])
 
         let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Gaps5", start: StartSwimIntent.self),

@@ -33,7 +33,7 @@ extension IntentParameter {
     /// How Shortcuts edits a whole-number parameter.
     public enum IntControlStyle: Hashable, Sendable { case field, stepper, slider }
     /// How Shortcuts edits a floating-point parameter.
-    public enum DoubleControlStyle: Hashable, Sendable { case field, slider }
+    public enum DoubleControlStyle: Hashable, Sendable { case field, stepper, slider }
     /// Which parts of a date Shortcuts asks for.
     public enum DateKind: Hashable, Sendable { case date, time, dateTime }
 
@@ -69,6 +69,35 @@ extension IntentParameter where Value == Double {
                 controlStyle: DoubleControlStyle = .field, inclusiveRange: InclusiveRange<Double>? = nil,
                 requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default) {
         self.init(title: title, description: description, value: defaultValue, requestValueDialog: requestValueDialog)
+    }
+}
+
+extension IntentParameter where Value == Double {
+    public init<OptionsProvider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, controlStyle: DoubleControlStyle = .stepper,
+        inclusiveRange: InclusiveRange<Double>? = nil, requestValueDialog: IntentDialog? = nil,
+        inputConnectionBehavior: InputConnectionBehavior = .default, optionsProvider: OptionsProvider
+    ) where OptionsProvider.DefaultValue == Double {
+        self.init(title: title, description: description, value: nil, requestValueDialog: requestValueDialog)
+    }
+}
+
+// The same labels for an optional number, which a shortcut may leave unset.
+extension IntentParameter where Value == Int? {
+    @_disfavoredOverload
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Int? = nil,
+                controlStyle: IntControlStyle = .stepper, inclusiveRange: InclusiveRange<Int>? = nil,
+                requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default) {
+        self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
+    }
+}
+
+extension IntentParameter where Value == Double? {
+    @_disfavoredOverload
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default defaultValue: Double? = nil,
+                controlStyle: DoubleControlStyle = .field, inclusiveRange: InclusiveRange<Double>? = nil,
+                requestValueDialog: IntentDialog? = nil, inputConnectionBehavior: InputConnectionBehavior = .default) {
+        self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
     }
 }
 
