@@ -55,6 +55,15 @@ struct ReviewSplitsIntent: ForegroundContinuableIntent {
     }
 }
 
+struct PeekSplitsIntent: ForegroundContinuableIntent {
+    static let title: LocalizedStringResource = "Peek at splits"
+    func perform() async throws -> some IntentResult & ProvidesDialog {
+        try await requestToContinueInForeground()
+        let showing = try await requestToContinueInForeground("Open splits") { SplitsModel.shared.isShowing }
+        return .result(dialog: showing ? "Splits open" : "Splits closed")
+    }
+}
+
 struct EndRaceIntent: AppIntent {
     static let title: LocalizedStringResource = "End the race"
     func perform() async throws -> some IntentResult & ProvidesDialog {
@@ -126,5 +135,6 @@ struct AppIntentsGapsSwift6Tests {
         let (error, dialog) = seen.state.withLock { ($0.error, $0.dialog) }
         #expect(error?.description == "ReviewSplitsIntent continues in the foreground: Open splits")
         #expect(dialog == "Ended")
+        #expect(try await PeekSplitsIntent().perform().dialog?.full.key == "Splits open")
     }
 }

@@ -5,16 +5,12 @@
 public protocol ForegroundContinuableIntent: AppIntent {}
 
 extension ForegroundContinuableIntent {
-    /// Runs `continuation` in the foreground, which the app is in, and goes on.
-    public func requestToContinueInForeground(_ dialog: IntentDialog? = nil,
-                                              continuation: @MainActor @Sendable () async -> Void = {}) async throws {
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
-        await continuation()
-    }
-
-    /// The same with a value from the continuation.
-    public func requestToContinueInForeground<Value: Sendable>(_ dialog: IntentDialog? = nil,
-                                                               continuation: @MainActor @Sendable () async throws -> Value) async throws -> Value {
+    /// Runs `continuation` in the foreground, which the app is in, and goes on with what it
+    /// returns (nothing, by default). Apple's closure is neither escaping nor `@Sendable`.
+    @discardableResult
+    public func requestToContinueInForeground<ResultValue: Sendable>(
+        _ dialog: IntentDialog? = nil, continuation: @MainActor () async throws -> ResultValue = { () }
+    ) async throws -> ResultValue {
         ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
         return try await continuation()
     }
