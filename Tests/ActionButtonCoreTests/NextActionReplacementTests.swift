@@ -37,6 +37,20 @@ struct NextActionReplacementTests {
         #expect(invocation.role == .nextAction)
     }
 
+    @Test("A6 (ours): deleting the donation in the slot empties it; deleting one a later donation replaced does not")
+    func deletedDonation() throws {
+        var system = try system()
+        _ = system.handle(.gesture(Gesture(.press, at: .zero)), at: .zero)
+        _ = system.handle(.session(.started(.workout)), at: .zero)
+        _ = system.handle(.donated(lap), at: .zero)
+        _ = system.handle(.donated(segment), at: .zero)
+        #expect(system.handle(.donationDeleted(lap), at: .zero).isEmpty)
+        #expect(system.nextAction == segment)
+        let events = system.handle(.donationDeleted(segment), at: .zero)
+        #expect(system.nextAction == nil)
+        #expect(events == [.nextActionChanged(from: segment, to: nil, cause: .donationDeleted)])
+    }
+
     @Test("A11: ending the session clears the next action; the next press is a first press")
     func endClears() throws {
         var system = try system()

@@ -78,7 +78,7 @@ struct SurfaceSwift5Tests {
             }
         }
         #expect(watch.appLog.contains("ContinueOnWatchIntent asks to confirm “Start the route?” [Start]: the wearer confirms"))
-        #expect((error as? ContinueInForegroundError)?.description == "ContinueOnWatchIntent continues in the foreground: Open the route")
+        #expect((error as? AppIntentError)?.description == "ContinueOnWatchIntent continues in the foreground: Open the route")
     }
 }
 

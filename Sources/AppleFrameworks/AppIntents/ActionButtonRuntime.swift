@@ -10,6 +10,9 @@ public protocol ActionButtonHost: Sendable {
     func sleep(until deadline: Duration) async throws
     /// A6: makes `intent` the next action.
     func donate(_ intent: any AppIntent, donor: IntentReference)
+    /// A6: the app deleted the donation that made `intent` the next action; the slot empties
+    /// if that donation is still the one in it.
+    func donationDeleted(_ intent: IntentReference)
     /// A2: the app changed `suggestedWorkouts`.
     func suggestedWorkoutsDidChange()
     /// Starts, pauses, resumes or ends the app's session. A start names the workout style and
@@ -63,6 +66,7 @@ extension ActionButtonHost {
     public func watchObject<Object: AnyObject & Sendable>(_ type: Object.Type, make: () -> Object) -> Object { make() }
     public func extendRuntime(invocation: Int) {}
     public func bringAppForward() {}
+    public func donationDeleted(_ intent: IntentReference) {}
     public func schedule(at time: Duration, _ body: @escaping @Sendable () -> Void) {}
 }
 

@@ -271,19 +271,20 @@ extension AppDefinition {
                 startOpensApp: Start.supportedModes.opensAppAtOnce,
                 suggestedWorkouts: {
                     Start.suggestedWorkouts.map { intent in
-                        SuggestedWorkout(option: WorkoutOption(intent.workoutStyle), intent: intent)
+                        SuggestedWorkout(option: intent.workoutStyle._workoutOption, intent: intent)
                     }
                 },
                 pause: pause, resume: resume),
             intentsInExtension: intentsInExtension,
             actionIntents: actions.map(IntentReference.init(type:)),
-            workoutKinds: Start.WorkoutStyle.allCases.map(WorkoutOption.init),
+            // An entity style lists no fixed kinds: its kinds are the suggested workouts'.
+            workoutKinds: Start.WorkoutStyle._allWorkoutOptions ?? Start.suggestedWorkouts.map(\.workoutStyle._workoutOption),
             didFinishLaunching: didFinishLaunching,
             problems: startIntentProblems(Start.self) + shortcuts.flatMap { $0.phrasesWithoutAppName.map(phraseProblem) })
     }
 
     /// What Apple's build refuses in a start intent: its style must be an `@Parameter`, and
-    /// every case of the style enum needs a display representation (A2: First Press shows it).
+    /// every case of a style enum needs a display representation (A2: First Press shows it).
     static func startIntentProblems<Start: StartWorkoutIntent>(_ start: Start.Type) -> [String] {
         var problems: [String] = []
         let isParameter = Mirror(reflecting: Start()).children.contains { child in
@@ -292,13 +293,7 @@ extension AppDefinition {
         if !isParameter {
             problems.append("\(Start.self).workoutStyle must be declared with @Parameter (Apple's StartWorkoutIntent requires it)")
         }
-        let missing = Start.WorkoutStyle.allCases.filter { Start.WorkoutStyle.caseDisplayRepresentations[$0] == nil }
-        if !missing.isEmpty {
-            problems.append("\(Start.WorkoutStyle.self).caseDisplayRepresentations has no entry for "
-                + missing.map { ".\($0.identifier)" }.joined(separator: ", ")
-                + "; First Press shows each case's title and subtitle (A2)")
-        }
-        return problems
+        return problems + Start.WorkoutStyle._installProblems
     }
 
     static func phraseProblem(_ phrase: String) -> String {

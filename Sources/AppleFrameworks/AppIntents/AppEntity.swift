@@ -1,7 +1,7 @@
 /// Something of the app's an intent can take or return, such as a saved route or a dive
 /// site (Apple's page: "AppEntity"): an identifier, how it shows itself, and the query that
 /// finds it again from its identifier.
-public protocol AppEntity: InstanceDisplayRepresentable, TypeDisplayRepresentable, Identifiable, Sendable
+public protocol AppEntity: AppValue, InstanceDisplayRepresentable, TypeDisplayRepresentable, Identifiable, Sendable
 where ID: Sendable {
     associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
     static var defaultQuery: DefaultQuery { get }

@@ -5,10 +5,13 @@
 public protocol AppShortcutsProvider {
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
     static var shortcutTileColor: ShortcutTileColor { get }
+    /// Phrases that sound like the app's shortcuts but must not run them (watchOS 10).
+    @NegativeAppShortcutPhrasesBuilder static var negativePhrases: NegativeAppShortcutPhrases { get }
 }
 
 extension AppShortcutsProvider {
     public static var shortcutTileColor: ShortcutTileColor { .navy }
+    public static var negativePhrases: NegativeAppShortcutPhrases { NegativeAppShortcutPhrases(phrases: []) }
 
     /// Asks the system to read the shortcuts' parameters again; nothing to do here.
     public static func updateAppShortcutParameters() {}
@@ -108,4 +111,40 @@ public enum AppShortcutsBuilder {
 /// The colour of the app's tiles in Shortcuts (Apple's page: "ShortcutTileColor"). Kept, never shown.
 public enum ShortcutTileColor: Int, Hashable, Sendable, CaseIterable {
     case red = 1, tangerine, orange, yellow, lime, lightBlue, teal, blue, navy, grape, purple, pink, grayBlue, grayBrown, grayGreen
+}
+
+/// A phrase that must not run any of the app's shortcuts (Apple's page:
+/// "NegativeAppShortcutPhrase"); like a shortcut's phrase it may say `\(.applicationName)`.
+public struct NegativeAppShortcutPhrase: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        var text = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {
+            switch token {
+            case .applicationName: text += "${applicationName}"
+            }
+        }
+    }
+
+    public let text: String
+
+    public init(stringLiteral value: String) { text = value }
+    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+}
+
+/// The app's negative phrases (Apple's page: "NegativeAppShortcutPhrases"). Nothing on the
+/// simulated watch listens for speech; the phrases are kept for tests to read.
+public struct NegativeAppShortcutPhrases: Sendable {
+    public let phrases: [NegativeAppShortcutPhrase]
+}
+
+/// Builds `negativePhrases` from a list of phrases (Apple's page: "NegativeAppShortcutPhrasesBuilder").
+@resultBuilder
+public enum NegativeAppShortcutPhrasesBuilder {
+    public static func buildExpression(_ phrase: NegativeAppShortcutPhrase) -> [NegativeAppShortcutPhrase] { [phrase] }
+    public static func buildBlock(_ parts: [NegativeAppShortcutPhrase]...) -> NegativeAppShortcutPhrases {
+        NegativeAppShortcutPhrases(phrases: parts.flatMap { $0 })
+    }
 }

@@ -8,6 +8,14 @@ import Synchronization
 /// its intents, the tasks they start) `shared` adds to and reads from that watch's own
 /// manager first; outside any watch it is one process-wide manager, as on a device.
 public final class AppDependencyManager: Sendable {
+    /// Why a dependency could not be handed out (Apple's page: "AppDependencyManager.Error").
+    /// Here a missing dependency stops the program with its name, as a watch app crashes.
+    public enum Error<Value>: Swift.Error, @unchecked Sendable {
+        case failedToLoadDependency(AnyHashable, Value.Type)
+        case failedToRetrieveDependency(AnyHashable, Value.Type)
+        case incorrectDependencyType(AnyHashable, Value.Type, any Any.Type)
+    }
+
     public static let shared = AppDependencyManager()
 
     /// A dependency is found by its type, and by the key it was added with (nil for none),

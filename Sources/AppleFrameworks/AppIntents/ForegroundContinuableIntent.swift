@@ -5,36 +5,37 @@
 public protocol ForegroundContinuableIntent: AppIntent {}
 
 extension ForegroundContinuableIntent {
-    /// Runs `continuation` in the foreground, which the app is in, and goes on.
-    public func requestToContinueInForeground(_ dialog: IntentDialog? = nil,
-                                              continuation: @MainActor @Sendable () async -> Void = {}) async throws {
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
-        await continuation()
-    }
-
-    /// The same with a value from the continuation.
-    public func requestToContinueInForeground<Value: Sendable>(_ dialog: IntentDialog? = nil,
-                                                               continuation: @MainActor @Sendable () async throws -> Value) async throws -> Value {
+    /// Runs `continuation` in the foreground, which the app is in, and goes on with what it
+    /// returns (nothing, by default). Apple's closure is neither escaping nor `@Sendable`.
+    @discardableResult
+    public func requestToContinueInForeground<ResultValue: Sendable>(
+        _ dialog: IntentDialog? = nil, continuation: @MainActor () async throws -> ResultValue = { () }
+    ) async throws -> ResultValue {
         ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
         return try await continuation()
     }
 
     /// The error to throw from `perform()` to continue in the foreground: the continuation
     /// starts at once (the app is open), and the intent then ends with this error, as it
-    /// does on a watch before the app takes over.
+    /// does on a watch before the app takes over. A continuation that throws is logged.
     public func needsToContinueInForegroundError(_ dialog: IntentDialog? = nil,
-                                                 continuation: @MainActor @Sendable @escaping () async -> Void = {}) -> any Error {
-        Task { @MainActor in await continuation() }
-        return ContinueInForegroundError(intent: IntentIdentity(self).reference.name, dialog: dialog)
+                                                 continuation: (@MainActor () async throws -> Void)? = nil) -> AppIntentError {
+        let name = IntentIdentity(self).reference.name
+        if let continuation {
+            // Apple's continuation is not `@Sendable`; it runs once, on the main actor, and
+            // this intent keeps no other reference to it.
+            let handOff = UncheckedContinuation(body: continuation)
+            Task { @MainActor in
+                do { try await handOff.body() } catch {
+                    ActionButtonRuntime.host?.log("\(name)'s foreground continuation failed: \(error)")
+                }
+            }
+        }
+        return .continueInForeground(intent: name, dialog: dialog)
     }
 }
 
-/// What `needsToContinueInForegroundError` hands back.
-public struct ContinueInForegroundError: Error, CustomStringConvertible, Sendable {
-    public let intent: String
-    public let dialog: IntentDialog?
-
-    public var description: String {
-        "\(intent) continues in the foreground" + (dialog.map { ": \($0.full.key)" } ?? "")
-    }
+/// Carries a continuation to the main actor's task.
+private struct UncheckedContinuation: @unchecked Sendable {
+    let body: @MainActor () async throws -> Void
 }

@@ -26,7 +26,6 @@ public struct ConfirmationActionName: Hashable, Sendable, CustomStringConvertibl
     public static var play: ConfirmationActionName { .init("Play") }
     public static var playSound: ConfirmationActionName { .init("Play") }
     public static var post: ConfirmationActionName { .init("Post") }
-    public static var record: ConfirmationActionName { .init("Record") }
     public static var request: ConfirmationActionName { .init("Request") }
     public static var run: ConfirmationActionName { .init("Run") }
     public static var search: ConfirmationActionName { .init("Search") }
@@ -39,6 +38,15 @@ public struct ConfirmationActionName: Hashable, Sendable, CustomStringConvertibl
     public static var turnOff: ConfirmationActionName { .init("Turn Off") }
     public static var turnOn: ConfirmationActionName { .init("Turn On") }
     public static var view: ConfirmationActionName { .init("View") }
+
+    /// A verb of the app's own, with the words that accept or refuse by voice (Apple's page:
+    /// "custom(acceptLabel:acceptAlternatives:denyLabel:denyAlternatives:destructive:)").
+    /// The simulated wearer accepts; the log shows the accepting label.
+    public static func custom(acceptLabel: LocalizedStringResource, acceptAlternatives: [LocalizedStringResource],
+                              denyLabel: LocalizedStringResource, denyAlternatives: [LocalizedStringResource],
+                              destructive: Bool) -> ConfirmationActionName {
+        .init(acceptLabel.key)
+    }
 }
 
 /// When a confirmation is asked for (Apple's page: "ConfirmationConditions"). The simulated
@@ -65,6 +73,13 @@ extension AppIntent {
     public func requestConfirmation<Result: IntentResult>(result: Result, confirmationActionName: ConfirmationActionName = .continue,
                                                           showPrompt: Bool = true) async throws {
         confirm(dialog: result.dialog, actionName: confirmationActionName)
+    }
+
+    /// The same, showing the output of a result (Apple's page:
+    /// "requestConfirmation(output:confirmationActionName:showPrompt:)").
+    public func requestConfirmation<Output: IntentResult>(output: Output, confirmationActionName: ConfirmationActionName = .continue,
+                                                          showPrompt: Bool = true) async throws {
+        confirm(dialog: output.dialog, actionName: confirmationActionName)
     }
 
     private func confirm(dialog: IntentDialog?, actionName: ConfirmationActionName) {

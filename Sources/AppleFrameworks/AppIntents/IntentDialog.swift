@@ -26,9 +26,13 @@ public struct IntentDialog: Hashable, Sendable, ExpressibleByStringInterpolation
         self.systemImageName = systemImageName
     }
 
+    /// A dialog literal interpolates as a localized string does (Apple's `IntentDialog` is
+    /// built from a `LocalizedStringResource`), so format styles and specifiers work in it.
+    public typealias StringInterpolation = String.LocalizationValue.StringInterpolation
+
     public init(stringLiteral value: String) { self.init(LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(LocalizedStringResource(String(stringInterpolation: stringInterpolation)))
+    public init(stringInterpolation: String.LocalizationValue.StringInterpolation) {
+        self.init(LocalizedStringResource(stringInterpolation: stringInterpolation))
     }
 
     public var description: String { full.key }

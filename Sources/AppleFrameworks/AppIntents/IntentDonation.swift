@@ -1,3 +1,4 @@
+import ActionButtonCore
 import Synchronization
 
 /// Names one donation (Apple's page: "IntentDonationIdentifier"). Opaque to apps; numbered in
@@ -26,14 +27,14 @@ extension AppIntent {
     public func donate(result: some IntentResult) async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
         IntentDonation.record(self, result: result, on: host)
-        return .next()
+        return IntentDonation.identify(self, result: result)
     }
 
     /// The same, for code outside Swift concurrency: errors are ignored, as Apple's are.
     @discardableResult
     public func donate(result: some IntentResult) -> IntentDonationIdentifier {
         if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-        return .next()
+        return IntentDonation.identify(self, result: result)
     }
 
     /// Donates the intent alone: a hint for Siri's suggestions, which leaves the Action
@@ -43,7 +44,7 @@ extension AppIntent {
     public func donate() async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
         IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
-        return .next()
+        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
     }
 
     @discardableResult
@@ -51,7 +52,7 @@ extension AppIntent {
         if let host = ActionButtonRuntime.host {
             IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
         }
-        return .next()
+        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
     }
 }
 
@@ -78,9 +79,67 @@ public struct IntentDonationManager: Sendable {
     public func donate(intent: some AppIntent, result: some IntentResult) -> IntentDonationIdentifier {
         intent.donate(result: result)
     }
+
+    /// Forgets the donations `predicate` matches and returns their identifiers (Apple's page:
+    /// "deleteDonations(matching:)"). A deleted donation that made an intent the Action
+    /// button's next action withdraws it, if no later donation or result has replaced it (A6).
+    @discardableResult
+    public func deleteDonations(matching predicate: IntentDonationMatchingPredicate) async throws -> [IntentDonationIdentifier] {
+        let deleted = IntentDonation.ledger.withLock { ledger in
+            let matched = ledger.filter { predicate.matches($0.identifier, $0.intentType) }
+            ledger.removeAll { entry in matched.contains { $0.identifier == entry.identifier } }
+            return matched
+        }
+        let host = ActionButtonRuntime.host
+        host?.log("deleted \(deleted.count) donation\(deleted.count == 1 ? "" : "s") (\(predicate))")
+        for next in deleted.compactMap(\.nextAction) { host?.donationDeleted(next) }
+        return deleted.map(\.identifier)
+    }
+}
+
+/// Which donations `deleteDonations(matching:)` removes (Apple's page:
+/// "IntentDonationMatchingPredicate").
+public struct IntentDonationMatchingPredicate: Sendable, CustomStringConvertible {
+    let matches: @Sendable (IntentDonationIdentifier, ObjectIdentifier) -> Bool
+    public let description: String
+
+    /// Every donation of one intent type. (Apple also narrows by an entity identifier; the
+    /// simulated watch keeps no entities with its donations.)
+    public static func intentType(_ intentType: any AppIntent.Type) -> IntentDonationMatchingPredicate {
+        let wanted = ObjectIdentifier(intentType)
+        return IntentDonationMatchingPredicate(matches: { $1 == wanted }, description: "of \(intentType)")
+    }
+
+    /// One earlier donation.
+    public static func donationIdentifier(_ identifier: IntentDonationIdentifier) -> IntentDonationMatchingPredicate {
+        IntentDonationMatchingPredicate(matches: { id, _ in id == identifier }, description: "\(identifier)")
+    }
+
+    /// Earlier donations, by the identifiers their calls returned (watchOS 26.4).
+    public static func donationIdentifiers(_ identifiers: [IntentDonationIdentifier]) -> IntentDonationMatchingPredicate {
+        IntentDonationMatchingPredicate(matches: { id, _ in identifiers.contains(id) },
+                                        description: identifiers.map(\.description).joined(separator: ", "))
+    }
 }
 
 enum IntentDonation {
+    /// One donation this process made: its intent's type, and the next action it set, if any.
+    struct Entry: Sendable {
+        let identifier: IntentDonationIdentifier
+        let intentType: ObjectIdentifier
+        let nextAction: IntentReference?
+    }
+
+    /// The donations this process made, for `deleteDonations(matching:)`.
+    static let ledger = Mutex<[Entry]>([])
+
+    static func identify(_ intent: some AppIntent, result: (some IntentResult)?) -> IntentDonationIdentifier {
+        let identifier = IntentDonationIdentifier.next()
+        let next = result?.actionButtonIntent.map { IntentIdentity($0).reference }
+        ledger.withLock { $0.append(Entry(identifier: identifier, intentType: ObjectIdentifier(type(of: intent)), nextAction: next)) }
+        return identifier
+    }
+
     /// What a donation does to the simulated watch: a result's `actionButtonIntent` becomes
     /// the next action (A6). Anything else is a hint for Siri, which a watch keeps to itself.
     static func record<Result: IntentResult>(_ intent: some AppIntent, result: Result?, on host: any ActionButtonHost) {

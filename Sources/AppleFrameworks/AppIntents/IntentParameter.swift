@@ -8,6 +8,8 @@ public struct IntentParameter<Value: Sendable>: Sendable {
     public let description: LocalizedStringResource?
     public let requestValueDialog: IntentDialog?
     private var value: Value?
+    /// The value given with `default:` (Apple's page: "defaultValue"), nil without one.
+    public private(set) var defaultValue: Value?
 
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
                 default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil) {
@@ -15,6 +17,7 @@ public struct IntentParameter<Value: Sendable>: Sendable {
         self.description = description
         self.requestValueDialog = requestValueDialog
         self.value = defaultValue
+        self.defaultValue = defaultValue
     }
 
     public init(wrappedValue: Value, title: LocalizedStringResource, description: LocalizedStringResource? = nil,
@@ -34,6 +37,9 @@ public struct IntentParameter<Value: Sendable>: Sendable {
 
     /// `$workoutStyle`: the parameter itself, as Apple's parameter summaries use it.
     public var projectedValue: IntentParameter<Value> { self }
+
+    /// The value, or nil while unset; reading it never stops the program.
+    var currentValue: Value? { value }
 
     /// The value as text for logs, or nil while unset.
     var loggedValue: String? {
@@ -57,6 +63,7 @@ extension IntentParameter where Value: _OptionalIntentValue {
         self.description = description
         self.requestValueDialog = requestValueDialog
         self.value = defaultValue.map(Value.init(_intentWrapped:))
+        self.defaultValue = value
     }
 }
 

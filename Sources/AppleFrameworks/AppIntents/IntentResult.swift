@@ -11,11 +11,15 @@ public protocol IntentResult: Sendable {
     var actionButtonIntent: (any AppIntent)? { get }
     /// What the watch says when the intent finishes, if anything.
     var dialog: IntentDialog? { get }
+    /// The value the intent hands back (Apple's page: "value"): what a caller of
+    /// `perform()` reads from a `ReturnsValue<T>` result; nil for a result without one.
+    var value: Value? { get }
 }
 
 extension IntentResult {
     public var actionButtonIntent: (any AppIntent)? { nil }
     public var dialog: IntentDialog? { nil }
+    public var value: Value? { nil }
 }
 
 /// A result that says something (Apple's page: "ProvidesDialog").
@@ -104,6 +108,29 @@ extension IntentResult {
     public static func result<V: Sendable, Intent: AppIntent>(value: V, actionButtonIntent: Intent, dialog: IntentDialog) -> Self
     where Self == IntentResultContainer<V, Never, Never, IntentDialog> {
         IntentResultContainer(value: value, dialog: dialog, actionButtonIntent: actionButtonIntent)
+    }
+
+    /// A value with a next action named by an activity (watchOS 10.2).
+    public static func result<V: Sendable, Intent: AppIntent>(value: V, actionButtonIntent: Intent, activityIdentifier: String) -> Self
+    where Self == IntentResultContainer<V, Never, Never, Never> {
+        IntentResultContainer(value: value, actionButtonIntent: actionButtonIntent, activityIdentifier: activityIdentifier)
+    }
+
+    public static func result<V: Sendable, Intent: AppIntent>(value: V, actionButtonIntent: Intent, activityIdentifier: String,
+                                                              dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<V, Never, Never, IntentDialog> {
+        IntentResultContainer(value: value, dialog: dialog, actionButtonIntent: actionButtonIntent, activityIdentifier: activityIdentifier)
+    }
+
+    /// A value, and `opensIntent` to run next (Apple's overview example for IntentResult).
+    public static func result<V: Sendable, Opens: AppIntent>(value: V, opensIntent: Opens) -> Self
+    where Self == IntentResultContainer<V, Opens, Never, Never> {
+        IntentResultContainer(value: value, opensIntent: opensIntent)
+    }
+
+    public static func result<V: Sendable, Opens: AppIntent>(value: V, opensIntent: Opens, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<V, Opens, Never, IntentDialog> {
+        IntentResultContainer(value: value, opensIntent: opensIntent, dialog: dialog)
     }
 
     /// Finished, and `opensIntent` runs next to show the outcome in the app.

@@ -6,7 +6,7 @@ public protocol ParameterSummary {
 
 /// A summary sentence with the intent's parameters in it (Apple's page:
 /// "IntentParameterSummary"): `Summary("Start \(\.$workoutStyle)")` inside an intent.
-public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
+public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary, SummaryText {
     private let sentence: ParameterSummaryString<Intent>?
     /// The parameters shown below the sentence.
     public let keyPaths: [PartialKeyPath<Intent>]
@@ -38,9 +38,16 @@ public struct IntentParameterSummary<Intent: AppIntent>: ParameterSummary {
         sentence?.segments.map { $0(intent) }.joined() ?? ""
     }
 
+    func summaryText(for intent: Any) -> String? { (intent as? Intent).map(text(for:)) }
+
     /// Builds the list of parameters shown below a summary.
     @resultBuilder
     public enum ParameterKeyPathsBuilder {
+        /// Gives each `\.$parameter` line its type: a result builder checks each line on
+        /// its own, where a bare key path has no root to infer.
+        public static func buildExpression<Value>(_ parameter: KeyPath<Intent, IntentParameter<Value>>) -> PartialKeyPath<Intent> {
+            parameter
+        }
         public static func buildBlock(_ components: PartialKeyPath<Intent>...) -> [PartialKeyPath<Intent>] { components }
     }
 }

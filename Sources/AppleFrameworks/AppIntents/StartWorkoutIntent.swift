@@ -1,7 +1,8 @@
 /// Starts a workout session on the first press of the Action button (A3); Apple's page:
 /// "StartWorkoutIntent".
-public protocol StartWorkoutIntent: AppIntent, InstanceDisplayRepresentable {
-    associatedtype WorkoutStyle: AppEnum
+public protocol StartWorkoutIntent: SystemIntent, InstanceDisplayRepresentable {
+    /// An `AppEnum` (a fixed set of workouts) or an `AppEntity` (the app's own workouts).
+    associatedtype WorkoutStyle: AppValue
 
     /// The kind of workout this intent starts; declare it with `@Parameter`.
     var workoutStyle: WorkoutStyle { get set }

@@ -4,6 +4,8 @@ import Foundation
 // apps' intents use it for titles and dialogs. There is no string catalog here, so the
 // default value (or the key) is the text. Files that import AppIntents see these.
 // `@_disfavoredOverload`: should Linux's Foundation gain them, its own are chosen.
+// `IntentDialog` and `LocalizedStringResource` take the same interpolation, as Apple's do, so
+// a dialog literal may format its values (`\(distance, format: .number)`).
 
 extension String {
     /// Text for localization, with interpolations (Apple's page: "String.LocalizationValue").
@@ -32,6 +34,18 @@ extension String {
             public mutating func appendLiteral(_ literal: String) { text += literal }
             public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
             public mutating func appendInterpolation(placeholder: Placeholder) { text += placeholder.specifier }
+
+            /// A value through a format style, `\(distance, format: .number)`: written as the
+            /// style writes it, which is what a watch without a catalog entry shows.
+            public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F)
+            where F.FormatInput: Equatable, F.FormatOutput == String {
+                text += format.format(value)
+            }
+
+            /// A number through a printf-style specifier, `\(pace, specifier: "%.1f")`.
+            public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
+                text += String(format: specifier, value)
+            }
         }
 
         public let text: String

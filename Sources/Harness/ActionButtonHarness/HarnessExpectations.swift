@@ -150,6 +150,7 @@ extension ActionButtonHarness {
             let donor = events[..<index].last { if case .donation = $0.kind { true } else { false } }
             if case .donation(_, let by)? = donor?.kind { how = "donated by \(by.name)" } else { how = "donated" }
         case .result(let intent): how = "returned in the result of \(intent.name)"
+        case .donationDeleted: how = "cleared when its donation was deleted"
         case .sessionEnded: how = "cleared when the session ended"
         case .newSession: how = "cleared when a new session began"
         }

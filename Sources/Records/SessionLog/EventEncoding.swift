@@ -203,6 +203,7 @@ public enum EventEncoding {
         switch cause {
         case .result: "result"
         case .donation: "donation"
+        case .donationDeleted: "donation-deleted"
         case .sessionEnded: "session-ended"
         case .newSession: "new-session"
         }

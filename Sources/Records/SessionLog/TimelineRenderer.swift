@@ -158,7 +158,7 @@ public struct TimelineRenderer {
         case .nextActionChanged(_, let to, let cause):
             switch cause {
             case .donation, .result: return nil // the donation or the returned result says it
-            case .sessionEnded, .newSession:
+            case .sessionEnded, .newSession, .donationDeleted:
                 return to == nil ? ("", "next action cleared (\(cause))", .quiet) : nil
             }
         case .sessionChanged:

@@ -280,6 +280,8 @@ public final class SimulationEngine {
             let reference = remember(intent)
             record(SimulationEvent(time: time, kind: .donation(intent: reference, donor: donor)))
             feedSystem(.donated(reference), at: time)
+        case .donationDeleted(let reference):
+            feedSystem(.donationDeleted(reference), at: time)
         case .session(let change, let style, let activity):
             record(SimulationEvent(time: time, kind: .session(change, workoutStyle: style, activity: activity)))
             feedSystem(.session(change), at: time)

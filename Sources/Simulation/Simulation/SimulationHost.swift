@@ -34,6 +34,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         case returned(invocation: Int, actionButtonIntent: (any AppIntent)?)
         case threw(invocation: Int, message: String)
         case donated(any AppIntent, donor: IntentReference)
+        /// The app deleted the donation that set this next action.
+        case donationDeleted(IntentReference)
         case session(SessionLifecycle.Change, workoutStyle: String?, activity: WorkoutActivityType?)
         case sessionRefused(SessionLifecycle.Command, SessionLifecycle.Rejection)
         case marker(SessionMarker)
@@ -149,6 +151,8 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     public func donate(_ intent: any AppIntent, donor: IntentReference) {
         report(.donated(intent, donor: donor))
     }
+
+    public func donationDeleted(_ intent: IntentReference) { report(.donationDeleted(intent)) }
 
     public func suggestedWorkoutsDidChange() { report(.suggestedWorkoutsChanged) }
 

@@ -15,6 +15,9 @@ public struct ActionButtonSystem: Sendable {
         case intentThrew(invocation: Int, message: String)
         /// A6: `donate(result: .result(actionButtonIntent: X))`, at any time.
         case donated(IntentReference)
+        /// A6: the app deleted the donation that made this intent the next action
+        /// (`IntentDonationManager.deleteDonations(matching:)`).
+        case donationDeleted(IntentReference)
         /// What the app's session object reports.
         case session(SessionLifecycle.Change)
         /// A2: the app changed its list and called `invalidateSuggestedWorkouts()`.
@@ -189,6 +192,9 @@ public struct ActionButtonSystem: Sendable {
             }
         case .donated(let intent):
             setNextAction(intent, cause: .donation, into: &events)
+        case .donationDeleted(let intent):
+            // Only the donation still in the slot is withdrawn; a later one has replaced it.
+            if nextAction == intent { setNextAction(nil, cause: .donationDeleted, into: &events) }
         case .session(let change):
             handle(change, at: time, into: &events)
         case .suggestedWorkoutsChanged(let options):

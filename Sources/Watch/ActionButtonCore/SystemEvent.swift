@@ -129,6 +129,8 @@ public enum NextActionCause: Hashable, Sendable, CustomStringConvertible {
     case result(of: IntentReference)
     /// `donate(result:)`, at any time.
     case donation
+    /// The app deleted the donation that set it (`deleteDonations(matching:)`).
+    case donationDeleted
     /// A11: the session ended.
     case sessionEnded
     /// A first press begins a new session with an empty slot.
@@ -138,6 +140,7 @@ public enum NextActionCause: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .result(let intent): "result of \(intent.name)"
         case .donation: "donation"
+        case .donationDeleted: "donation deleted"
         case .sessionEnded: "session ended"
         case .newSession: "new session"
         }
