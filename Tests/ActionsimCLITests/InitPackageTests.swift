@@ -285,6 +285,34 @@ struct InitPackageTests {
         #expect(!replay.stdout.contains("start deadline missed"), "\(replay.stdout)")
     }
 
+    @Test("A second folder the Xcode target builds (a synchronized Shared folder) is named as not built, with what to do (it was dropped without a word)")
+    func otherSynchronizedFolder() async throws {
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
+        let project = """
+            // !$*UTF8*$!
+            {
+            	objects = {
+            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (T1); };
+            		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+            		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
+            		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; fileSystemSynchronizedGroups = (G1, G2); };
+            		L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+            		C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = watchos; }; };
+            		G1 = { isa = PBXFileSystemSynchronizedRootGroup; path = "Trail Watch App"; sourceTree = "<group>"; };
+            		G2 = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+            	};
+            	rootObject = P1;
+            }
+            """
+        try FileManager.default.createDirectory(atPath: root + "/Trail.xcodeproj", withIntermediateDirectories: true)
+        try project.write(toFile: root + "/Trail.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("warning: Trail.xcodeproj's target Trail Watch App also builds the folder \"Shared\" (synchronized with the project), "
+            + "which this package does not: it builds \(folder) alone, so the app's files that use its types do not compile here. "
+            + "To build it, make it a local Swift package the app imports (--package PATH), or move its files into \(folder)\n"), "\(written.stderr)")
+    }
+
     /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the
     /// app imports, a SwiftUI target (left out) and one that needs it (left out too).
     static func modularApp() throws -> (root: String, folder: String) {

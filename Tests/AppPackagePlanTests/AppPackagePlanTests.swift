@@ -218,6 +218,18 @@ struct AppPackagePlanTests {
         #expect(five[0].languageMode == 5)
         #expect(five[0].concurrency.upcomingFeatures == ConcurrencySettings.approachableConcurrency)
         #expect(!five[0].concurrency.mainActorByDefault)
+        #expect(five[0].otherFolders.isEmpty)
+
+        // A second synchronized folder of the target (Sauna Companion's Shared): found, for
+        // the report to say it is not built (it was dropped without a word).
+        let shared = Self.project(watchRelease: "SWIFT_VERSION = 5.0;")
+            .replacingOccurrences(of: "fileSystemSynchronizedGroups = (A030 /* Trail Watch App */);",
+                                  with: "fileSystemSynchronizedGroups = (A030 /* Trail Watch App */, A031 /* Shared */);")
+            .replacingOccurrences(of: "\t};\n\trootObject", with: "\t\tA031 /* Shared */ = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = \"<group>\"; };\n\t};\n\trootObject")
+        try scratch.write("Trail.xcodeproj/project.pbxproj", shared)
+        let (_, two) = try scratch.plan(scratch.request())
+        #expect(two[0].otherFolders == ["Shared"], "\(two[0].otherFolders)")
+        #expect(two[0].otherFoldersBuiltBy == "Trail.xcodeproj's target Trail Watch App Target")
     }
 
     @Test("A local package's .defaultIsolation and upcoming features are read from dump-package and kept for its targets")

@@ -144,6 +144,14 @@ struct InitPackageCommand: ParsableCommand {
                 + "left out on Linux: no session starts in the simulator, and a first press misses the start deadline (A5). "
                 + "To test it here, " + AppDefinition.LeftOutSessionStart.advice)
         }
+        if !folder.otherFolders.isEmpty {
+            let names = folder.otherFolders.map { "\"\($0)\"" }.joined(separator: ", ")
+            let one = folder.otherFolders.count == 1
+            Terminal.warning("warning: \(folder.otherFoldersBuiltBy) also builds the folder\(one ? "" : "s") \(names) (synchronized with "
+                + "the project), which this package does not: it builds \(folder.folder) alone, so the app's files that use \(one ? "its" : "their") "
+                + "types do not compile here. To build \(one ? "it" : "them"), make \(one ? "it" : "each") a local Swift package the app "
+                + "imports (--package PATH), or move \(one ? "its" : "their") files into \(folder.folder)")
+        }
         for message in scan.messages {
             if message.severity == .error { Terminal.error(message.locatedMessage) }
             else { Terminal.warning("warning: " + message.locatedMessage) }

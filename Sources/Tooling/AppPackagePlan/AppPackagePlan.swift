@@ -85,6 +85,11 @@ public struct AppPackagePlan {
         public var concurrency: ConcurrencySettings
         /// Where those come from: the Xcode project, or the default.
         public var concurrencySource: String
+        /// Folders the Xcode target also builds (synchronized folders besides the app's),
+        /// which the package does not: said, so that their types' absence is explained.
+        public var otherFolders: [String] = []
+        /// The project and target that build them: "Trail.xcodeproj's target Trail Watch App".
+        public var otherFoldersBuiltBy: String = ""
         public var scan: AppScan
         /// The app as the package builds it; nil when the scan has errors.
         public var app: SimulatorPackage.App?
@@ -119,6 +124,8 @@ public struct AppPackagePlan {
         var scanned = ScannedFolder(folder: folder, module: module, languageMode: languageMode.mode,
                                     languageModeSource: languageMode.source, concurrency: concurrency,
                                     concurrencySource: xcode.source, scan: scan)
+        scanned.otherFolders = xcode.otherFolders
+        scanned.otherFoldersBuiltBy = String(xcode.source.dropFirst("from ".count))
         guard scan.errors.isEmpty else { return scanned }
         let leftOut = Set(scan.leftOut.map(\.path))
         let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first

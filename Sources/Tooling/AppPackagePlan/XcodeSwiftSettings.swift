@@ -14,6 +14,11 @@ struct XcodeSwiftSettings: Equatable {
     var upcomingFeatures: [String]
     /// For the report: "the default", "from Trail.xcodeproj", "from Trail.xcodeproj's target Trail Watch App".
     var source: String
+    /// The target's synchronized folders besides the app's own (Xcode 16 and later: a
+    /// `Shared` folder two targets build), by their paths in the project.
+    var otherFolders: [String] = []
+    /// The target's name, when one was found.
+    var targetName: String?
 
     static let unset = XcodeSwiftSettings(languageMode: 5, mainActorByDefault: false, upcomingFeatures: [], source: "the default")
 
@@ -90,6 +95,8 @@ struct XcodeSwiftSettings: Equatable {
                   mainActorByDefault: everywhere("SWIFT_DEFAULT_ACTOR_ISOLATION", { $0 == "MainActor" }),
                   upcomingFeatures: features,
                   source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
+        targetName = target.flatMap { $0["name"] as? String }
+        otherFolders = target.map { synchronized($0).filter { $0 != folderName } } ?? []
     }
 
     static let upcomingPrefix = "SWIFT_UPCOMING_FEATURE_"
