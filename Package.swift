@@ -158,7 +158,7 @@ let package = Package(
         ], path: "Sources/CLI/LabMetrics"),
         // Exports (FIT, TCX, GPX, CSV, UDDF, Subsurface XML) and SVG plots: pure functions
         // from a recorded session to bytes.
-        .target(name: "Exports", dependencies: ["Telemetry", "SimulationEvents", "ActionButtonCore"], path: "Sources/Records/Exports"),
+        .target(name: "Exports", dependencies: ["Telemetry", "SimulationEvents", "ActionButtonCore", "AppIntents"], path: "Sources/Records/Exports"),
         // The web page of a session (`--web`): an HTTP and WebSocket server (Hummingbird) that
         // draws the watch, takes the page's button edges and pushes the session's events and
         // charts to every browser. A shell module: the core never sees it.

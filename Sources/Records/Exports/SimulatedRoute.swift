@@ -1,4 +1,5 @@
 import ActionButtonCore
+import AppIntents
 import Telemetry
 
 /// Positions for a workout that moves: the route the app's CoreLocation saw
