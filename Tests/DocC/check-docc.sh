@@ -19,8 +19,17 @@ MODULES=(AppIntents ActionButtonHarness)
 
 # The C modules the Swift modules import (Yams' CYaml, swift-system's CSystem, ...).
 includes=()
-while IFS= read -r map; do includes+=(-Xcc "-I$(dirname "$map")"); done \
-  < <(find .build/checkouts Sources -name module.modulemap 2>/dev/null)
+declare -A mapped=()
+while IFS= read -r map; do
+  includes+=(-Xcc "-I$(dirname "$map")")
+  for name in $(sed -n 's/^ *\(explicit \)\{0,1\}module \([A-Za-z_0-9]*\).*/\2/p' "$map"); do mapped[$name]=1; done
+done < <(find .build/checkouts Sources -name module.modulemap 2>/dev/null)
+# And those SwiftPM writes for C targets that ship none (OpenCombine's COpenCombineHelpers,
+# which AppIntents reaches through Combine), each once.
+while IFS= read -r map; do
+  name=$(basename "$(dirname "$map")" .build)
+  [ -n "${mapped[$name]:-}" ] || includes+=(-Xcc "-I$(dirname "$map")")
+done < <(find "$BUILD/" -maxdepth 2 -name module.modulemap 2>/dev/null)
 
 convert() {  # catalog, module, archive
   "$DOCC" convert "$1" --additional-symbol-graph-dir "$OUT/symbol-graphs/$2" --output-path "$3" \
