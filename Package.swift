@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
                 path: "Sources/System/SystemCalls"),
         // The App Intents–shaped surface that apps (Swift-defined or manifest-defined) implement.
-        .target(name: "AppIntents", dependencies: ["ActionButtonCore", "Combine"], path: "Sources/AppleFrameworks/AppIntents"),
+        .target(name: "AppIntents", dependencies: ["ActionButtonCore", .product(name: "OpenCombine", package: "OpenCombine")], path: "Sources/AppleFrameworks/AppIntents"),
         // YAML with source positions, so every format can say file:line:column.
         .target(name: "YAMLDocuments", dependencies: [
             "ActionButtonCore", "SystemCalls", .product(name: "Yams", package: "Yams"), .product(name: "SystemPackage", package: "swift-system"),

@@ -1,7 +1,9 @@
 // Apple's AppIntents brings Foundation with it: a watch target's intent file that imports
 // only AppIntents still uses `Date`, `UUID` and `Measurement`. So does this one.
 @_exported import Foundation
-import Combine
+// OpenCombine's core alone: its Foundation part brings FoundationNetworking, and with it
+// libcurl, into every program that links AppIntents (the static actionsim among them).
+import OpenCombine
 
 // Apple's Foundation names Combine's `ObservableObject` and `@Published` (and no other of
 // Combine's types), so a model file that imports only Foundation may declare an observable
