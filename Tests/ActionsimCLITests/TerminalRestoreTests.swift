@@ -23,15 +23,6 @@ private func state(of process: ChildProcess) -> Character? {
     return stat[stat.index(after: close)...].first { $0 != " " }
 }
 
-/// Waits up to 10 s for `condition`.
-private func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<200 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return condition()
-}
-
 @Suite("The terminal is always restored", .serialized)
 struct TerminalRestoreTests {
     @Test("raw while running; restored after Ctrl-C (SIGINT)")
@@ -39,7 +30,9 @@ struct TerminalRestoreTests {
         let terminal = try PseudoTerminal()
         #expect(terminal.isCooked)
         let process = try start(on: terminal)
-        #expect(await eventually { !terminal.isCooked }, "actionsim never put the terminal in key-at-a-time mode")
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // Signalled once it has set the terminal up (a busy machine may take long to start it).
+        try await waitUntil("actionsim to put the terminal in key-at-a-time mode") { !terminal.isCooked }
         process.interrupt()
         #expect(await process.wait().status == 0)
         #expect(terminal.isCooked)
@@ -56,20 +49,22 @@ struct TerminalRestoreTests {
         let process = try start(on: terminal, directory: directory)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let output = { (try? String(contentsOfFile: directory + "/out.txt", encoding: .utf8)) ?? "" }
-        #expect(await eventually { !terminal.isCooked && output().contains("TIME") }, "actionsim never put the terminal in key-at-a-time mode")
+        try await waitUntil("actionsim to put the terminal in key-at-a-time mode and show its timeline") {
+            !terminal.isCooked && output().contains("TIME")
+        }
 
         kill(process.processIdentifier, SIGTSTP)
-        #expect(await eventually { state(of: process) == "T" }, "SIGTSTP did not stop the process")
+        try await waitUntil("SIGTSTP to stop the process (state \(state(of: process).map(String.init) ?? "?"))") { state(of: process) == "T" }
         #expect(terminal.isCooked, "stopped with the terminal still in key-at-a-time mode")
         // The shell takes the terminal: blocking reads, as bash's readline leaves them.
         let flags = fcntl(terminal.slave, F_GETFL)
         _ = fcntl(terminal.slave, F_SETFL, flags & ~O_NONBLOCK)
 
         kill(process.processIdentifier, SIGCONT)
-        #expect(await eventually { state(of: process) != "T" && !terminal.isCooked }, "fg did not make the terminal raw again")
+        try await waitUntil("fg to make the terminal raw again") { state(of: process) != "T" && !terminal.isCooked }
         var key = UInt8(ascii: "a")
         _ = write(terminal.master, &key, 1)
-        #expect(await eventually { output().contains("▶ perform StartTrailWorkoutIntent") }, "the key after fg was not handled: \(output())")
+        try await waitUntil("the key after fg to be handled: \(output())") { output().contains("▶ perform StartTrailWorkoutIntent") }
 
         if ending == "q" {
             key = UInt8(ascii: "q")
@@ -77,9 +72,10 @@ struct TerminalRestoreTests {
         } else {
             kill(process.processIdentifier, SIGTERM)
         }
-        #expect(await eventually { !process.isRunning }, "\(ending) did not end the session")
-        guard !process.isRunning else { return }
-        #expect(await process.wait().status == 0)
+        // Its end waited for by its progress: killed only if found stuck (120 s asleep or spinning).
+        let ended = await process.wait(watchdog: .ending(within: 120), thenSend: SIGKILL)
+        #expect(!ended.timedOut, "\(ending) did not end the session")
+        #expect(ended.status == 0)
         #expect(terminal.isCooked)
         let logs = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
         #expect(logs.count == 1)
@@ -92,7 +88,8 @@ struct TerminalRestoreTests {
     func crash(signal: Int32) async throws {
         let terminal = try PseudoTerminal()
         let process = try start(on: terminal)
-        #expect(await eventually { !terminal.isCooked })
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        try await waitUntil("actionsim to put the terminal in key-at-a-time mode") { !terminal.isCooked }
         process.signal(signal)
         let ended = await process.wait()
         #expect(ended.reason == .uncaughtSignal)

@@ -377,7 +377,7 @@ struct AppIntentsGapsSwift5Tests {
         #expect(seen.mapError?.description == "ShowMapIntent continues in the foreground: Open the map")
         #expect((seen.splitsError as? AppIntentError)?.description == "ShowSplitsIntent continues in the foreground: Open splits")
         // The continuation runs on the main actor once the intent has thrown.
-        for _ in 0..<500 where !(await SplitsScreen.shown) { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<12_000 where !(await SplitsScreen.shown) { try await Task.sleep(for: .milliseconds(10)) }  // up to 120 s, as waitUntil
         #expect(await SplitsScreen.shown)
         #expect(IntentChoiceOption.cancel.style == .cancel)
         #expect(AppIntentError.restartPerform != AppIntentError.Unrecoverable.notAllowed)

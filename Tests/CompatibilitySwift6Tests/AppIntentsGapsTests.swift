@@ -130,7 +130,7 @@ struct AppIntentsGapsSwift6Tests {
                 seen.state.withLock { $0.dialog = dialog }
             }
         }
-        for _ in 0..<500 where !(await SplitsModel.shared.isShowing) { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<12_000 where !(await SplitsModel.shared.isShowing) { try await Task.sleep(for: .milliseconds(10)) }  // up to 120 s, as waitUntil
         #expect(await SplitsModel.shared.isShowing)
         let (error, dialog) = seen.state.withLock { ($0.error, $0.dialog) }
         #expect(error?.description == "ReviewSplitsIntent continues in the foreground: Open splits")

@@ -92,9 +92,10 @@ private final class CollectedEvents: SimulationEventSink, @unchecked Sendable {
     func record(_ event: SimulationEvent) { events.withLock { $0.append(event) } }
     var all: [SimulationEvent] { events.withLock { $0 } }
 
-    /// Waits (up to 10 s) for an event that `matches`.
+    /// Waits (up to 120 s, as `waitUntil`: a busy machine runs the loop's thread late) for an
+    /// event that `matches`.
     func wait(for matches: (SimulationEvent) -> Bool) -> SimulationEvent? {
-        for _ in 0..<2000 {
+        for _ in 0..<24_000 {
             if let event = all.first(where: matches) { return event }
             usleep(5000)
         }
@@ -180,7 +181,7 @@ private final class FakeRun: @unchecked Sendable {
 
     func quit() -> Bool {
         device.write(.command(.quit, time: (clock?.read() ?? RealClock.monotonicNow()).nanoseconds))
-        return finished.wait(timeout: .now() + 10) == .success
+        return finished.wait(timeout: .now() + 120) == .success
     }
 
     func settled(_ button: Button, _ direction: EdgeDirection) -> [SimulationEvent] {
