@@ -206,7 +206,7 @@ let package = Package(
         // the simulated workout's distance, from the scenario's route start and bearing.
         .target(name: "CoreLocation", dependencies: ["AppIntents", "ActionButtonCore"], path: "Sources/AppleFrameworks/CoreLocation"),
         // os.Logger: an app's log lines, into the session log.
-        .target(name: "os", dependencies: ["AppIntents"], path: "Sources/AppleFrameworks/os"),
+        .target(name: "os", dependencies: ["ActionButtonCore", "AppIntents"], path: "Sources/AppleFrameworks/os"),
         // `import OSLog` (Apple's samples): the `os` stand-in under the framework's name.
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/AppleFrameworks/OSLog"),
         // WatchKit's device: haptics on the timeline.

@@ -42,11 +42,8 @@ extension AppIntent {
     /// wearer agrees and the app comes forward, as with `continueInForeground`; the intent
     /// then ends with this error.
     public func needsToContinueInForegroundError(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) -> AppIntentError {
-        let name = IntentIdentity(self).reference.name
-        let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(name) needs to continue in the foreground\(alwaysConfirm || dialog != nil ? ", asking\(prompt): the wearer agrees" : "")")
-        ActionButtonRuntime.host?.bringAppForward()
-        return .continueInForeground(intent: name, dialog: dialog)
+        comeForward("needs to continue in the foreground", dialog: dialog, alwaysConfirm: alwaysConfirm)
+        return .continueInForeground(intent: IntentIdentity(self).reference.name, dialog: dialog)
     }
 
     /// Runs the intent as a shortcut would (Apple's page: "callAsFunction(donate:)"):
@@ -67,10 +64,7 @@ extension AppIntent {
 
     private func performAndDonate(_ donate: Bool) async throws -> PerformResult {
         let result = try await perform()
-        if donate {
-            if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-            _ = IntentDonation.identify(self, result: result)
-        }
+        if donate { IntentDonation.donate(self, result: result, on: ActionButtonRuntime.host) }
         return result
     }
 }

@@ -23,19 +23,15 @@ extension CancellableIntent {
                                                  isolation: isolated (any Actor)? = #isolation) async rethrows -> T {
         let name = IntentIdentity(self).reference.name
         return try await withoutActuallyEscaping(handler) { handler in
-            let cancel = UncheckedCancellationHandler(body: handler)
+            // The non-escaping handler crosses into Swift's cancellation closure, which runs it
+            // at most once while this function is still running.
+            let cancel = UncheckedHandOff(handler)
             return try await withTaskCancellationHandler(operation: operation, onCancel: {
                 ActionButtonRuntime.host?.log("\(name) is cancelled (\(IntentCancellationReason.timeout))")
                 cancel.body(.timeout)
             }, isolation: isolation)
         }
     }
-}
-
-/// Lets the non-escaping handler cross into Swift's cancellation closure, which runs it at
-/// most once while `withIntentCancellationHandler` is still running.
-private struct UncheckedCancellationHandler: @unchecked Sendable {
-    let body: @Sendable (IntentCancellationReason) -> Void
 }
 
 extension LongRunningIntent where Self: CancellableIntent {

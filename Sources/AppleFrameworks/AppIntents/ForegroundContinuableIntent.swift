@@ -24,7 +24,7 @@ extension ForegroundContinuableIntent {
         if let continuation {
             // Apple's continuation is not `@Sendable`; it runs once, on the main actor, and
             // this intent keeps no other reference to it.
-            let handOff = UncheckedContinuation(body: continuation)
+            let handOff = UncheckedHandOff(continuation)
             Task { @MainActor in
                 do { try await handOff.body() } catch {
                     ActionButtonRuntime.host?.log("\(name)'s foreground continuation failed: \(error)")
@@ -33,9 +33,4 @@ extension ForegroundContinuableIntent {
         }
         return .continueInForeground(intent: name, dialog: dialog)
     }
-}
-
-/// Carries a continuation to the main actor's task.
-private struct UncheckedContinuation: @unchecked Sendable {
-    let body: @MainActor () async throws -> Void
 }

@@ -18,6 +18,14 @@ package final class LockedState<Value>: @unchecked Sendable {
     }
 }
 
+/// An app's closure carried across a `Sendable` boundary it does not itself cross twice:
+/// Apple declares these closures neither `@Sendable` nor escaping (a foreground
+/// continuation, a cancellation handler), and the stand-in runs each once, where Apple does.
+package struct UncheckedHandOff<Body>: @unchecked Sendable {
+    package let body: Body
+    package init(_ body: Body) { self.body = body }
+}
+
 /// Dates the stand-ins hand back: a fixed day plus the engine's time, so that two runs of a
 /// scenario see the same dates (and outside a simulated watch, the real date).
 package enum SimulatedDate {

@@ -26,15 +26,13 @@ extension AppIntent {
     @discardableResult
     public func donate(result: some IntentResult) async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
-        IntentDonation.record(self, result: result, on: host)
-        return IntentDonation.identify(self, result: result)
+        return IntentDonation.donate(self, result: result, on: host)
     }
 
     /// The same, for code outside Swift concurrency: errors are ignored, as Apple's are.
     @discardableResult
     public func donate(result: some IntentResult) -> IntentDonationIdentifier {
-        if let host = ActionButtonRuntime.host { IntentDonation.record(self, result: result, on: host) }
-        return IntentDonation.identify(self, result: result)
+        IntentDonation.donate(self, result: result, on: ActionButtonRuntime.host)
     }
 
     /// Donates the intent alone: a hint for Siri's suggestions, which leaves the Action
@@ -43,16 +41,12 @@ extension AppIntent {
     @discardableResult
     public func donate() async throws -> IntentDonationIdentifier {
         guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
-        IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
-        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
+        return IntentDonation.donate(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
     }
 
     @discardableResult
     public func donate() -> IntentDonationIdentifier {
-        if let host = ActionButtonRuntime.host {
-            IntentDonation.record(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
-        }
-        return IntentDonation.identify(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?)
+        IntentDonation.donate(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: ActionButtonRuntime.host)
     }
 }
 
@@ -133,17 +127,18 @@ enum IntentDonation {
     /// The donations this process made, for `deleteDonations(matching:)`.
     static let ledger = Mutex<[Entry]>([])
 
-    static func identify(_ intent: some AppIntent, result: (some IntentResult)?) -> IntentDonationIdentifier {
+    /// One donation: kept in the ledger under a new identifier, and on the simulated watch (if
+    /// the code runs on one) a result's `actionButtonIntent` becomes the next action (A6).
+    /// Anything else is a hint for Siri, which a watch keeps to itself.
+    @discardableResult
+    static func donate(_ intent: some AppIntent, result: (some IntentResult)?, on host: (any ActionButtonHost)?) -> IntentDonationIdentifier {
         let identifier = IntentDonationIdentifier.next()
-        let next = result?.actionButtonIntent.map { IntentIdentity($0).reference }
-        ledger.withLock { $0.append(Entry(identifier: identifier, intentType: ObjectIdentifier(type(of: intent)), nextAction: next)) }
+        let next = result?.actionButtonIntent
+        ledger.withLock {
+            $0.append(Entry(identifier: identifier, intentType: ObjectIdentifier(type(of: intent)),
+                            nextAction: next.map { IntentIdentity($0).reference }))
+        }
+        if let host, let next { host.donate(next, donor: IntentIdentity(intent).reference) }
         return identifier
-    }
-
-    /// What a donation does to the simulated watch: a result's `actionButtonIntent` becomes
-    /// the next action (A6). Anything else is a hint for Siri, which a watch keeps to itself.
-    static func record<Result: IntentResult>(_ intent: some AppIntent, result: Result?, on host: any ActionButtonHost) {
-        guard let next = result?.actionButtonIntent else { return }
-        host.donate(next, donor: IntentIdentity(intent).reference)
     }
 }

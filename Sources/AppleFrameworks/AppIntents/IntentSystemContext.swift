@@ -96,14 +96,19 @@ extension AppIntent {
     /// "continueInForeground(_:alwaysConfirm:)", watchOS 26). The simulated wearer agrees; the
     /// log says so.
     public func continueInForeground(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) async throws {
-        let name = IntentIdentity(self).reference.name
+        if systemContext.currentMode == .foreground {
+            ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is already open)")
+        } else {
+            comeForward("continues in the foreground", dialog: dialog, alwaysConfirm: alwaysConfirm)
+        }
+    }
+
+    /// The app comes forward, after the wearer is asked (when `alwaysConfirm` or there is a
+    /// dialog) and agrees; the log says `NAME <what>[, asking “dialog”: the wearer agrees]`.
+    func comeForward(_ what: String, dialog: IntentDialog?, alwaysConfirm: Bool) {
         let asked = alwaysConfirm || dialog != nil
         let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        if systemContext.currentMode == .foreground {
-            ActionButtonRuntime.host?.log("\(name) continues in the foreground (the app is already open)")
-        } else {
-            ActionButtonRuntime.host?.log("\(name) continues in the foreground\(asked ? ", asking\(prompt): the wearer agrees" : "")")
-            ActionButtonRuntime.host?.bringAppForward()
-        }
+        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) \(what)\(asked ? ", asking\(prompt): the wearer agrees" : "")")
+        ActionButtonRuntime.host?.bringAppForward()
     }
 }

@@ -1,3 +1,4 @@
+import ActionButtonCore
 import AppIntents
 
 /// Marks intervals and moments in an app's work for Instruments (Apple's page:
@@ -101,9 +102,7 @@ public struct OSSignposter: Sendable {
     private func end(_ name: StaticString, _ state: OSSignpostIntervalState, message: SignpostMetadata?) {
         var took: String?
         if let began = state.began, let now = ActionButtonRuntime.host?.now {
-            let length = (now - began).components
-            let seconds = Double(length.seconds) + Double(length.attoseconds) / 1e18
-            took = "after \(String(format: "%.3f", seconds)) s"
+            took = "after \(String(format: "%.3f", (now - began).secondsValue)) s"
         }
         write("end", name, state.signpostID, message: message, suffix: took)
     }
