@@ -285,6 +285,45 @@ struct InitPackageTests {
         #expect(!replay.stdout.contains("start deadline missed"), "\(replay.stdout)")
     }
 
+    @Test("A file that names URLSession and imports Foundation alone (Apple's Foundation has it; Linux keeps it in FoundationNetworking) compiles unchanged, and init-package says why")
+    func foundationNetworking() async throws {
+        let sync = """
+            import Foundation
+
+            /// Sends a finished workout's summary to the app's server, as HockeyDrills' sync does.
+            final class SummaryUpload {
+                func request(presses: Int) throws -> URLRequest {
+                    var request = URLRequest(url: URL(string: "https://example.com/summaries")!)
+                    request.httpMethod = "POST"
+                    request.httpBody = try JSONEncoder().encode(["presses": presses])
+                    return request
+                }
+
+                func send(_ request: URLRequest) async throws -> Bool {
+                    let (_, response) = try await URLSession.shared.data(for: request)
+                    return (response as? HTTPURLResponse)?.statusCode == 200
+                }
+            }
+            """
+        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                                    with: "{\n        _ = try SummaryUpload().request(presses: 1)\n        return .result(actionButtonIntent: LapIntent())\n    }")
+        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap,
+                                                   "SummaryUpload.swift": sync])
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("  FoundationNetworking imported into every file: URLRequest at \(folder)/SummaryUpload.swift:5:42 "
+            + "(Linux keeps URLRequest out of Foundation, Apple's Foundation has it)\n"), "\(written.stdout)")
+        #expect(Self.read(root + "/sim/Package.swift").contains(#""-import-module", "-Xfrontend", "FoundationNetworking""#))
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+    }
+
     @Test("A second folder the Xcode target builds (a synchronized Shared folder) is named as not built, with what to do (it was dropped without a word)")
     func otherSynchronizedFolder() async throws {
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])

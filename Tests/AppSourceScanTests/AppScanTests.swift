@@ -57,6 +57,17 @@ struct AppScanTests {
         #expect(scan.frameworksUsed == ["AppIntents"])
     }
 
+    @Test("URLSession named in a file importing Foundation alone is found at its first use (Linux keeps it in FoundationNetworking); a file importing that module itself, or a left-out file, is not")
+    func foundationNetworkingUse() {
+        let sync = "import Foundation\n\nfinal class Sync {\n    let session = URLSession.shared\n    func send(_ request: URLRequest) {}\n}\n"
+        let guarded = "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\n\nlet request = URLRequest(url: URL(string: \"https://example.com\")!)\n"
+        let view = "import SwiftUI\n\nlet cache = URLCache.shared\n"
+        let found = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start), ("App/Sync.swift", sync), ("App/View.swift", view)])
+        #expect(found.foundationNetworkingUse?.description == "URLSession at App/Sync.swift:4:19")
+        let none = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start), ("App/Guarded.swift", guarded), ("App/View.swift", view)])
+        #expect(none.foundationNetworkingUse == nil)
+    }
+
     @Test("Bad input: no start intent is refused, naming the app")
     func noStartIntent() {
         let scan = Self.scan([("App/Lap.swift", "import AppIntents\nstruct Lap: AppIntent {}\n")])

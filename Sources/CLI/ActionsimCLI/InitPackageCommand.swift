@@ -137,6 +137,9 @@ struct InitPackageCommand: ParsableCommand {
         for file in scan.leftOut {
             Terminal.line("  left out: \(file.path): \(file.reason)")
         }
+        if let networking = scan.foundationNetworkingUse {
+            Terminal.line("  " + LocalPackagesPlan.networkingNote(networking))
+        }
         for file in scan.leftOut {
             guard let first = file.sessionStarts.first else { continue }
             let calls = file.sessionStarts.map { "\($0.call) at line \($0.position.line)" }.joined(separator: ", ")

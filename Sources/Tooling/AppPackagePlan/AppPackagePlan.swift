@@ -136,7 +136,7 @@ public struct AppPackagePlan {
                                               sessionStarts: $0.sessionStarts) },
             frameworks: scan.frameworksUsed, isWorkoutApp: start?.role == .startWorkout, startIntent: start?.name ?? "",
             controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) },
-            concurrency: concurrency)
+            concurrency: concurrency, usesFoundationNetworking: scan.foundationNetworkingUse != nil)
         return scanned
     }
 

@@ -89,13 +89,21 @@ public struct LocalPackagesPlan: Sendable {
                     continue
                 }
                 let frameworks = LinuxPlatform.frameworkStandIns.filter { module in files.contains { $0.imports.contains { $0.module == module } } }
+                let networking = files.lazy.compactMap(LinuxPlatform.foundationNetworkingUse(in:)).first
                 targets.append(SimulatorPackage.LocalTarget(
                     name: target.name, folder: target.folder, package: package.name, packageFolder: shown, excluded: target.exclude,
                     dependencies: target.dependencies, frameworks: frameworks, languageMode: package.languageMode,
-                    concurrency: target.concurrency))
+                    concurrency: target.concurrency, usesFoundationNetworking: networking != nil))
                 lines.append("  package \(package.name): \(target.name), \(files.count) Swift file\(files.count == 1 ? "" : "s") (\(shown))")
+                if let networking { lines.append("    " + Self.networkingNote(networking)) }
             }
         }
+    }
+
+    /// What init-package says when a target's files name `URLSession` or another type Linux
+    /// keeps in FoundationNetworking: the target imports that module in every file.
+    public static func networkingNote(_ use: LinuxPlatform.TypeUse) -> String {
+        "FoundationNetworking imported into every file: \(use) (Linux keeps \(use.name) out of Foundation, Apple's Foundation has it)"
     }
 
     /// The Xcode project around an app's folder: the first `.xcodeproj` in the folder above

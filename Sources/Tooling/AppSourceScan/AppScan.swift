@@ -63,6 +63,10 @@ public struct AppScan: Sendable {
     public private(set) var messages: [ScanMessage] = []
     /// Modules of actionsim's framework stand-ins the kept files import.
     public private(set) var frameworksUsed: [String] = []
+    /// The first kept file's use of a networking type Linux keeps in FoundationNetworking
+    /// (`URLSession`): the package then imports that module into every file, as Apple's
+    /// Foundation has those types.
+    public private(set) var foundationNetworkingUse: LinuxPlatform.TypeUse?
     /// The app's controls (watchOS 26) whose intents the Linux build has, once per intent,
     /// found in any file, kept or left out: a control's SwiftUI view is not needed, only the
     /// intent its action names.
@@ -115,6 +119,7 @@ public struct AppScan: Sendable {
             }
             kept.append(file)
             keptFiles.append(path)
+            if foundationNetworkingUse == nil { foundationNetworkingUse = LinuxPlatform.foundationNetworkingUse(in: file) }
             for module in file.imports.map(\.module) where LinuxPlatform.frameworkStandIns.contains(module)
                 && !frameworksUsed.contains(module) {
                 frameworksUsed.append(module)

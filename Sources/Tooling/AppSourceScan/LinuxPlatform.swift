@@ -24,6 +24,35 @@ public enum LinuxPlatform {
         "AVKit", "StoreKit", "ActivityKit", "TipKit", "PhotosUI", "QuickLook",
     ]
 
+    /// Foundation's networking types, which Apple's Foundation has and Linux keeps in
+    /// FoundationNetworking (`URLSession`, `URLRequest`, ...): a file that names one and imports
+    /// Foundation alone compiles on a watch, and here only with that module imported too.
+    public static let foundationNetworkingTypes: Set<String> = [
+        "URLSession", "URLSessionConfiguration", "URLSessionTask", "URLSessionDataTask", "URLSessionDownloadTask",
+        "URLSessionUploadTask", "URLSessionStreamTask", "URLSessionWebSocketTask", "URLSessionDelegate",
+        "URLSessionTaskDelegate", "URLSessionDataDelegate", "URLSessionDownloadDelegate", "URLSessionWebSocketDelegate",
+        "URLSessionTaskMetrics", "URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLResponse", "HTTPURLResponse",
+        "CachedURLResponse", "URLCache", "HTTPCookie", "HTTPCookieStorage", "HTTPCookiePropertyKey", "URLCredential",
+        "URLCredentialStorage", "URLProtocol", "URLProtocolClient", "URLAuthenticationChallenge",
+        "URLAuthenticationChallengeSender", "URLProtectionSpace",
+    ]
+
+    /// Where `file` first names one of `foundationNetworkingTypes` without importing
+    /// FoundationNetworking itself; nil when it does not.
+    public static func foundationNetworkingUse(in file: SwiftSourceFile) -> TypeUse? {
+        guard !file.imports.contains(where: { $0.module == "FoundationNetworking" }) else { return nil }
+        return file.references.filter { foundationNetworkingTypes.contains($0.key) }
+            .map { TypeUse(name: $0.key, position: $0.value) }
+            .min { $0.position < $1.position }
+    }
+
+    /// A type a file names, where it first names it.
+    public struct TypeUse: Hashable, Sendable, CustomStringConvertible {
+        public var name: String
+        public var position: SourcePosition
+        public var description: String { "\(name) at \(position)" }
+    }
+
     /// Whether `module` can be imported by a file built here.
     public static func canImport(_ module: String) -> Bool {
         toolchainModules.contains(module) || frameworkStandIns.contains(module)

@@ -26,11 +26,13 @@ public struct SimulatorPackage: Sendable {
         public var controlsLeftOut: [SwiftSourceFile.Control]
         /// The isolation and upcoming features its Xcode target builds with.
         public var concurrency: ConcurrencySettings
+        /// Its files name networking types Linux keeps in FoundationNetworking (`URLSession`).
+        public var usesFoundationNetworking: Bool
 
         public init(module: String, folder: String, excluded: [String], leftOut: [AppScan.LeftOutFile],
                     frameworks: [String], isWorkoutApp: Bool, startIntent: String,
                     controls: [SwiftSourceFile.Control] = [], controlsLeftOut: [SwiftSourceFile.Control] = [],
-                    concurrency: ConcurrencySettings = .none) {
+                    concurrency: ConcurrencySettings = .none, usesFoundationNetworking: Bool = false) {
             self.module = module
             self.folder = folder
             self.excluded = excluded
@@ -41,6 +43,7 @@ public struct SimulatorPackage: Sendable {
             self.controls = controls
             self.controlsLeftOut = controlsLeftOut
             self.concurrency = concurrency
+            self.usesFoundationNetworking = usesFoundationNetworking
         }
     }
 
@@ -62,9 +65,12 @@ public struct SimulatorPackage: Sendable {
         public var languageMode: Int
         /// Its package's `.defaultIsolation` and upcoming features for it.
         public var concurrency: ConcurrencySettings
+        /// Its files name networking types Linux keeps in FoundationNetworking (`URLSession`).
+        public var usesFoundationNetworking: Bool
 
         public init(name: String, folder: String, package: String, packageFolder: String, excluded: [String], dependencies: [String],
-                    frameworks: [String], languageMode: Int, concurrency: ConcurrencySettings = .none) {
+                    frameworks: [String], languageMode: Int, concurrency: ConcurrencySettings = .none,
+                    usesFoundationNetworking: Bool = false) {
             self.name = name
             self.folder = folder
             self.package = package
@@ -74,6 +80,7 @@ public struct SimulatorPackage: Sendable {
             self.frameworks = frameworks
             self.languageMode = languageMode
             self.concurrency = concurrency
+            self.usesFoundationNetworking = usesFoundationNetworking
         }
     }
 
@@ -147,12 +154,19 @@ public struct SimulatorPackage: Sendable {
         self.localTargets = localTargets
     }
 
-    /// What Apple's Foundation has and Linux's lacks (`LocalizedStringResource`,
-    /// `String(localized:)`) is declared by actionsim's AppIntents stand-in: a file of the app
-    /// that imports Foundation alone must see it too, as it does on a watch. AppIntents is
-    /// imported into every file of the target for that (`-import-module`), as Foundation's
-    /// overlay is on Apple's platforms.
-    static let foundationStandIns = #".unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "AppIntents"])"#
+    /// What Apple's Foundation has and Linux's lacks, imported into every file of a target
+    /// (`-import-module`), as Foundation's overlay is on Apple's platforms: a file of the app
+    /// that imports Foundation alone must see it too, as it does on a watch.
+    /// - `appIntents`: `LocalizedStringResource`, `String(localized:)` and the rest, which
+    ///   actionsim's AppIntents stand-in declares.
+    /// - `networking`: `URLSession` and the other types Linux keeps in FoundationNetworking
+    ///   (only when the target's files name one: it links libcurl).
+    static func foundationStandIns(appIntents: Bool = true, networking: Bool) -> String {
+        let modules = (appIntents ? ["AppIntents"] : []) + (networking ? ["FoundationNetworking"] : [])
+        guard !modules.isEmpty else { return "" }
+        let flags = modules.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
+        return ", .unsafeFlags([" + flags.map { "\"\($0)\"" }.joined(separator: ", ") + "])"
+    }
 
     /// The local targets' declarations, each with `settings` (the language mode is the target's own).
     private func localTargetDeclarations(dependencies: (LocalTarget) -> [String], settings: (LocalTarget) -> String) -> [String] {
@@ -175,6 +189,10 @@ public struct SimulatorPackage: Sendable {
     static func targetComment(for app: App) -> String {
         var comment = ["        // \(commentText(app.folder)), compiled in place (\(sourcesPath(app)) links to it); the ActionsimApp"]
         comment.append("        // plugin finds its intents and writes its registration at build time.")
+        if app.usesFoundationNetworking {
+            comment.append("        // Its files use URLSession or another type Apple's Foundation has and Linux keeps in")
+            comment.append("        // FoundationNetworking: every file imports that module too (-import-module).")
+        }
         if !app.leftOut.isEmpty {
             comment.append("        // Left out, as Linux cannot build them:")
             comment += app.leftOut.map { "        //   \(commentText($0.path)): \($0.reason)" }
@@ -224,13 +242,13 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(products.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings), \(Self.foundationStandIns)\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings)\(Self.foundationStandIns(networking: app.usesFoundationNetworking))\(Self.controlDefines(app))],
                         plugins: [.plugin(name: "ActionsimApp", package: "actionsim")]),
             """)
         }
         targets += localTargetDeclarations(dependencies: { target in
             target.dependencies.map(quoted) + target.frameworks.map { ".product(name: \(quoted($0)), package: \"actionsim\")" }
-        }, settings: { $0.frameworks.contains("AppIntents") ? ", " + Self.foundationStandIns : "" })
+        }, settings: { Self.foundationStandIns(appIntents: $0.frameworks.contains("AppIntents"), networking: $0.usesFoundationNetworking) })
         let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
@@ -299,12 +317,12 @@ public struct SimulatorPackage: Sendable {
                         dependencies: [\(localTargets.map { quoted($0.name) }.joined(separator: ", "))],
                         path: \(quoted(Self.sourcesPath(app))),
                         exclude: [\(excluded.isEmpty ? "" : "\n                    " + excluded + "\n                ")],
-                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings), .unsafeFlags(actionsimModules), \(Self.foundationStandIns)\(Self.controlDefines(app))],
+                        swiftSettings: [.swiftLanguageMode(.v\(languageMode))\(app.concurrency.manifestSettings), .unsafeFlags(actionsimModules)\(Self.foundationStandIns(networking: app.usesFoundationNetworking))\(Self.controlDefines(app))],
                         plugins: ["ActionsimApp"]),
             """)
         }
         targets += localTargetDeclarations(dependencies: { $0.dependencies.map(quoted) },
-                                           settings: { _ in ", .unsafeFlags(actionsimModules), " + Self.foundationStandIns })
+                                           settings: { ", .unsafeFlags(actionsimModules)" + Self.foundationStandIns(networking: $0.usesFoundationNetworking) })
         let appModules = (apps.map(\.module) + localTargets.map(\.name)).map(quoted).joined(separator: ", ")
         targets.append("""
                     // actionsim with \(apps.count == 1 ? "the app" : "the apps") built in: `swift run \(executableName) test scenarios`.
