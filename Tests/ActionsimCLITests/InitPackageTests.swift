@@ -324,32 +324,83 @@ struct InitPackageTests {
         #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
     }
 
-    @Test("A second folder the Xcode target builds (a synchronized Shared folder) is named as not built, with what to do (it was dropped without a word)")
+    @Test("A second folder the Xcode target builds (a synchronized Shared folder) is compiled with the app as one module, without its membership exceptions; the package's layout follows the project both ways (it was dropped without a word, then only warned of)")
     func otherSynchronizedFolder() async throws {
-        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
-        let project = """
+        // The start intent counts presses in a type of the Shared folder.
+        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                                    with: "{\n        PressCount.shared.add()\n        return .result(actionButtonIntent: LapIntent())\n    }")
+        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap])
+        let shared = [
+            "Shared/Model/PressCount.swift": "import Foundation\n\nfinal class PressCount: @unchecked Sendable {\n    static let shared = PressCount()\n    private(set) var count = 0\n    func add() { count += 1 }\n}\n",
+            "Shared/Views/CountView.swift": "import SwiftUI\n\nstruct CountView: View {\n    var body: some View { Text(\"\\(PressCount.shared.count)\") }\n}\n",
+            // Built by the iPhone app only: the watch target's membership exception leaves it out.
+            "Shared/PhoneOnly.swift": "import Foundation\n\nlet phoneOnly: Int = \"not a number\"\n",
+        ]
+        for (path, text) in shared {
+            try FileManager.default.createDirectory(atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        }
+        // Without the project, the package builds the app's folder alone (its first press fails to compile: no PressCount).
+        let alone = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail") == "../../Trail Watch App")
+
+        func project(groups: String) -> String {
+            """
             // !$*UTF8*$!
             {
             	objects = {
-            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (T1); };
+            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (T0, T1); };
             		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
             		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
-            		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; fileSystemSynchronizedGroups = (G1, G2); };
+            		T0 = { isa = PBXNativeTarget; name = "Trail"; buildConfigurationList = L0; fileSystemSynchronizedGroups = (G2); };
+            		L0 = { isa = XCConfigurationList; buildConfigurations = (C0); };
+            		C0 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = iphoneos; }; };
+            		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; fileSystemSynchronizedGroups = (\(groups)); };
             		L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
             		C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = watchos; }; };
             		G1 = { isa = PBXFileSystemSynchronizedRootGroup; path = "Trail Watch App"; sourceTree = "<group>"; };
-            		G2 = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+            		G2 = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1); path = Shared; sourceTree = "<group>"; };
+            		G3 = { isa = PBXFileSystemSynchronizedRootGroup; path = Missing; sourceTree = "<group>"; };
+            		E1 = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (PhoneOnly.swift); target = T1; };
             	};
             	rootObject = P1;
             }
             """
+        }
         try FileManager.default.createDirectory(atPath: root + "/Trail.xcodeproj", withIntermediateDirectories: true)
-        try project.write(toFile: root + "/Trail.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        try project(groups: "G1, G2, G3").write(toFile: root + "/Trail.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
         let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(written.status == 0, "\(written.stderr)")
-        #expect(written.stderr.contains("warning: Trail.xcodeproj's target Trail Watch App also builds the folder \"Shared\" (synchronized with the project), "
-            + "which this package does not: it builds \(folder) alone, so the app's files that use its types do not compile here. "
-            + "To build it, make it a local Swift package the app imports (--package PATH), or move its files into \(folder)\n"), "\(written.stderr)")
+        #expect(written.stdout.contains("Trail: \(folder), 4 of 5 Swift files kept"), "\(written.stdout)")
+        #expect(written.stdout.contains("  left out: \(root)/Shared/Views/CountView.swift: imports SwiftUI"), "\(written.stdout)")
+        #expect(written.stdout.contains("  also built: \(root)/Shared (Trail.xcodeproj's target Trail Watch App builds it too, a folder synchronized with the project)\n"),
+                "\(written.stdout)")
+        #expect(written.stderr.contains("warning: Trail.xcodeproj's target Trail Watch App also builds the folder \"Missing\" (synchronized with the project), "
+            + "which is not there beside the project: the app's files that use its types do not compile here. Check out the whole project, with that folder in it\n"),
+                "\(written.stderr)")
+        // Sources/Trail, a link before, is now a folder of links; nothing was written through the old link into the app's folder.
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail/Trail Watch App") == "../../../Trail Watch App")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail/Shared") == "../../../Shared")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["LapIntent.swift", "StartTrailIntent.swift", "TrailStyle.swift"])
+        let manifest = Self.read(root + "/sim/Package.swift")
+        #expect(manifest.contains("\"Shared/PhoneOnly.swift\""), "\(manifest)")
+        #expect(manifest.contains("\"Shared/Views\""), "\(manifest)")
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+
+        // The Shared folder leaves the watch target: Sources/Trail is one link again.
+        try project(groups: "G1").write(toFile: root + "/Trail.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let again = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail") == "../../Trail Watch App")
+        #expect(FileManager.default.fileExists(atPath: root + "/Shared/Model/PressCount.swift"), "the Shared folder itself is untouched")
     }
 
     /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the

@@ -220,16 +220,22 @@ struct AppPackagePlanTests {
         #expect(!five[0].concurrency.mainActorByDefault)
         #expect(five[0].otherFolders.isEmpty)
 
-        // A second synchronized folder of the target (Sauna Companion's Shared): found, for
-        // the report to say it is not built (it was dropped without a word).
+        // A second synchronized folder of the target (Sauna Companion's Shared): found, said
+        // missing while it is not there, and built with the app once it is.
         let shared = Self.project(watchRelease: "SWIFT_VERSION = 5.0;")
             .replacingOccurrences(of: "fileSystemSynchronizedGroups = (A030 /* Trail Watch App */);",
                                   with: "fileSystemSynchronizedGroups = (A030 /* Trail Watch App */, A031 /* Shared */);")
             .replacingOccurrences(of: "\t};\n\trootObject", with: "\t\tA031 /* Shared */ = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = \"<group>\"; };\n\t};\n\trootObject")
         try scratch.write("Trail.xcodeproj/project.pbxproj", shared)
         let (_, two) = try scratch.plan(scratch.request())
-        #expect(two[0].otherFolders == ["Shared"], "\(two[0].otherFolders)")
+        #expect(two[0].missingFolders == ["Shared"], "\(two[0].missingFolders)")
+        #expect(two[0].otherFolders.isEmpty)
         #expect(two[0].otherFoldersBuiltBy == "Trail.xcodeproj's target Trail Watch App Target")
+        try scratch.write("Shared/Units.swift", "import Foundation\n\nenum Units {}\n")
+        let (_, built) = try scratch.plan(scratch.request())
+        #expect(built[0].missingFolders.isEmpty)
+        #expect(built[0].otherFolders.count == 1 && built[0].otherFolders[0].hasSuffix("/Shared"), "\(built[0].otherFolders)")
+        #expect(built[0].scan.keptFiles.contains { $0.hasSuffix("/Shared/Units.swift") }, "\(built[0].scan.keptFiles)")
     }
 
     @Test("A local package's .defaultIsolation and upcoming features are read from dump-package and kept for its targets")

@@ -108,7 +108,7 @@ struct InitPackageCommand: ParsableCommand {
         let apps = tree.package.apps
         let local = tree.package.localTargets
         Terminal.line("""
-            wrote \(tree.shownAs): Package.swift, \(apps.map { SimulatorPackage.sourcesPath($0) + " → " + $0.folder }.joined(separator: ", ")), \
+            wrote \(tree.shownAs): Package.swift, \(apps.map(Self.sourcesLinks).joined(separator: ", ")), \
             \(local.map { "Sources/\($0.name) → \($0.packageFolder), " }.joined())\
             Sources/\(SimulatorPackage.executableTarget)/main.swift, Tests/\(SimulatorPackage.testsTarget)\(tests.map { " → " + $0 } ?? ""), \
             scenarios\(scenarios.map { " → " + $0 } ?? "")
@@ -147,18 +147,27 @@ struct InitPackageCommand: ParsableCommand {
                 + "left out on Linux: no session starts in the simulator, and a first press misses the start deadline (A5). "
                 + "To test it here, " + AppDefinition.LeftOutSessionStart.advice)
         }
-        if !folder.otherFolders.isEmpty {
-            let names = folder.otherFolders.map { "\"\($0)\"" }.joined(separator: ", ")
-            let one = folder.otherFolders.count == 1
+        for other in folder.otherFolders {
+            Terminal.line("  also built: \(other) (\(folder.otherFoldersBuiltBy) builds it too, a folder synchronized with the project)")
+        }
+        if !folder.missingFolders.isEmpty {
+            let names = folder.missingFolders.map { "\"\($0)\"" }.joined(separator: ", ")
+            let one = folder.missingFolders.count == 1
             Terminal.warning("warning: \(folder.otherFoldersBuiltBy) also builds the folder\(one ? "" : "s") \(names) (synchronized with "
-                + "the project), which this package does not: it builds \(folder.folder) alone, so the app's files that use \(one ? "its" : "their") "
-                + "types do not compile here. To build \(one ? "it" : "them"), make \(one ? "it" : "each") a local Swift package the app "
-                + "imports (--package PATH), or move \(one ? "its" : "their") files into \(folder.folder)")
+                + "the project), which \(one ? "is" : "are") not there beside the project: the app's files that use \(one ? "its" : "their") "
+                + "types do not compile here. Check out the whole project, with \(one ? "that folder" : "those folders") in it")
         }
         for message in scan.messages {
             if message.severity == .error { Terminal.error(message.locatedMessage) }
             else { Terminal.warning("warning: " + message.locatedMessage) }
         }
+    }
+
+    /// Where the package reaches an app's folders: `Sources/Trail → Trail Watch App`.
+    static func sourcesLinks(_ app: SimulatorPackage.App) -> String {
+        let sources = SimulatorPackage.sourcesPath(app)
+        guard !app.linkedFolders.isEmpty else { return sources + " → " + app.folder }
+        return app.linkedFolders.map { "\(sources)/\($0.name) → \($0.folder)" }.joined(separator: ", ")
     }
 
     static func shellQuoted(_ text: String) -> String {

@@ -10,7 +10,8 @@ import SystemPackage
 public struct OutputTree: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         case file(String)
-        /// A symbolic link holding this destination. It replaces a link, never a file or folder.
+        /// A symbolic link holding this destination. It replaces a link, or a folder holding
+        /// only links (both what this command makes), never a file or another folder.
         case link(String)
     }
 
@@ -54,11 +55,31 @@ public struct OutputTree: Sendable, Equatable {
             guard rootExists, let unless = entry.unlessPresent else { return true }
             return Self.kind(of: root + "/" + unless) == nil
         }
+        // Links this command made earlier where an entry now needs a folder (`Sources/App`,
+        // once a link to the app's folder, now a folder of links): removed before the entry
+        // goes in, which would otherwise land in the folder the link leads to.
+        var linksInTheWay: [String] = []
+        // Folders of links where an entry is now one link: removed before it goes in.
+        var linkFoldersInTheWay: [String] = []
         if rootExists {
             for entry in applying {
+                let components = entry.path.split(separator: "/")
+                for depth in components.indices.dropLast() {
+                    let ancestor = components[...depth].joined(separator: "/")
+                    switch Self.kind(of: root + "/" + ancestor) {
+                    case S_IFLNK?:
+                        if !linksInTheWay.contains(ancestor) { linksInTheWay.append(ancestor) }
+                    case let kind? where kind != S_IFDIR:
+                        throw OutputFileError(path: shownPath(ancestor), reason: "is there and is not a folder; move it aside", errno: .notDirectory)
+                    default: break
+                    }
+                    if linksInTheWay.contains(ancestor) { break }
+                }
                 let kind = Self.kind(of: root + "/" + entry.path)
                 switch entry.content {
-                case .link where kind != nil && kind != S_IFLNK:
+                case .link where kind == S_IFDIR && Self.holdsOnlyLinks(root + "/" + entry.path):
+                    linkFoldersInTheWay.append(entry.path)
+                case .link where kind != nil && kind != S_IFLNK && !linksInTheWay.contains(where: { entry.path.hasPrefix($0 + "/") }):
                     throw OutputFileError(path: shownPath(entry.path), reason: "is there and is not a link this command made; move it aside")
                 case .file where kind == S_IFDIR:
                     throw OutputFileError(path: shownPath(entry.path), reason: "is a folder; move it aside", errno: .isDirectory)
@@ -91,6 +112,7 @@ public struct OutputTree: Sendable, Equatable {
             if !rootExists {
                 if rename(stage, root) != 0 { throw OutputFileError(path: shown, errno: Errno(rawValue: errno)) }
             } else {
+                for path in linksInTheWay + linkFoldersInTheWay { Self.remove(root + "/" + path) }
                 for entry in applying {
                     let destination = root + "/" + entry.path
                     do throws(OutputFileError) { try OutputFile.createDirectories(OutputFile.Destination.parentDirectory(of: destination)) } catch {
@@ -117,16 +139,34 @@ public struct OutputTree: Sendable, Equatable {
         return info.st_mode & S_IFMT
     }
 
+    /// The names in the folder `path` (not `.` and `..`), nil when it cannot be read.
+    static func names(in path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether the folder `path` holds links and folders of links only (at least one link).
+    static func holdsOnlyLinks(_ path: String) -> Bool {
+        guard let names = names(in: path) else { return false }
+        return !names.isEmpty && names.allSatisfy { name in
+            switch kind(of: path + "/" + name) {
+            case S_IFLNK?: true
+            case S_IFDIR?: holdsOnlyLinks(path + "/" + name)
+            default: false
+            }
+        }
+    }
+
     /// Removes `path` and what it holds, if it is there; a link is removed, not followed.
     static func remove(_ path: String) {
         guard let kind = kind(of: path) else { return }
-        if kind == S_IFDIR, let directory = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(directory)
+        if kind == S_IFDIR, let names = names(in: path) {
             for name in names { remove(path + "/" + name) }
             rmdir(path)
         } else {

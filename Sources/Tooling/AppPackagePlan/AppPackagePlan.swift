@@ -85,9 +85,12 @@ public struct AppPackagePlan {
         public var concurrency: ConcurrencySettings
         /// Where those come from: the Xcode project, or the default.
         public var concurrencySource: String
-        /// Folders the Xcode target also builds (synchronized folders besides the app's),
-        /// which the package does not: said, so that their types' absence is explained.
+        /// Folders the Xcode target also builds (synchronized folders besides the app's, a
+        /// `Shared` folder), as shown: compiled with the app's, as one module.
         public var otherFolders: [String] = []
+        /// Those the project names that are not there (by their paths in the project): said,
+        /// so that their types' absence is explained.
+        public var missingFolders: [String] = []
         /// The project and target that build them: "Trail.xcodeproj's target Trail Watch App".
         public var otherFoldersBuiltBy: String = ""
         public var scan: AppScan
@@ -118,26 +121,68 @@ public struct AppPackagePlan {
                                               languageMode: languageMode.mode)
 
         let contents = try FolderContents(folderURL, shownAs: folder)
+        // The Xcode target's other synchronized folders (a Shared folder the iPhone app builds
+        // too): compiled with the app's as one module, as Xcode does, without the files the
+        // target's membership exceptions leave out.
+        var folders = [(name: folderURL.lastPathComponent, contents: contents, exceptions: Set<String>())]
+        var missingFolders: [String] = []
+        for path in xcode.otherFolders {
+            guard let url = xcode.projectFolder?.appendingPathComponent(path).standardizedFileURL,
+                  FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                missingFolders.append(path)
+                continue
+            }
+            var name = url.lastPathComponent
+            while folders.contains(where: { $0.name == name }) { name += "-\(folders.count)" }
+            let other = try FolderContents(url, shownAs: Self.shownPath(of: url, besideAppFolder: folder, at: folderURL))
+            folders.append((name, other, Set((xcode.membershipExceptions[path] ?? []).map(other.shown))))
+        }
         var conditions = CompilationConditions(languageMode: languageMode.mode)
         conditions.localModules = Set(localPackages.targets.map(\.name))
-        let scan = AppScan(appName: module, files: contents.swiftFiles, conditions: conditions, leaveOutUnbuildable: true)
+        let files = folders.flatMap { folder in folder.contents.swiftFiles.filter { !folder.exceptions.contains($0.path) } }
+        let scan = AppScan(appName: module, files: files, conditions: conditions, leaveOutUnbuildable: true)
         var scanned = ScannedFolder(folder: folder, module: module, languageMode: languageMode.mode,
                                     languageModeSource: languageMode.source, concurrency: concurrency,
                                     concurrencySource: xcode.source, scan: scan)
-        scanned.otherFolders = xcode.otherFolders
+        scanned.otherFolders = folders.dropFirst().map(\.contents.shownAs)
+        scanned.missingFolders = missingFolders
         scanned.otherFoldersBuiltBy = String(xcode.source.dropFirst("from ".count))
         guard scan.errors.isEmpty else { return scanned }
         let leftOut = Set(scan.leftOut.map(\.path))
         let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first
+        let linked = folders.count > 1
+        // A path as the target sees it: inside its one folder, or inside the link to its folder.
+        func inTarget(_ shownPath: String) -> String {
+            guard linked else { return contents.relative(shownPath) }
+            let folder = folders.first { shownPath.hasPrefix($0.contents.shown("")) } ?? folders[0]
+            return folder.name + "/" + folder.contents.relative(shownPath)
+        }
+        let excluded = linked
+            ? folders.flatMap { folder in folder.contents.excluded(leavingOut: leftOut.union(folder.exceptions)).map { folder.name + "/" + $0 } }
+            : contents.excluded(leavingOut: leftOut)
         scanned.app = SimulatorPackage.App(
             module: module, folder: folder,
-            excluded: contents.excluded(leavingOut: leftOut),
-            leftOut: scan.leftOut.map { .init(path: contents.relative($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface,
+            excluded: excluded,
+            leftOut: scan.leftOut.map { .init(path: inTarget($0.path), reason: $0.reason, isUserInterface: $0.isUserInterface,
                                               sessionStarts: $0.sessionStarts) },
             frameworks: scan.frameworksUsed, isWorkoutApp: start?.role == .startWorkout, startIntent: start?.name ?? "",
             controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) },
             concurrency: concurrency, usesFoundationNetworking: scan.foundationNetworkingUse != nil)
+        if linked {
+            scanned.app?.linkedFolders = folders.map { .init(name: $0.name, folder: $0.contents.shownAs) }
+        }
         return scanned
+    }
+
+    /// A folder the Xcode project names, shown as the app's folder was given: beside it
+    /// (`Trail/Shared` for `Trail/Trail Watch App`), or by its whole path when it is elsewhere.
+    static func shownPath(of url: URL, besideAppFolder given: String, at appFolder: URL) -> String {
+        let parent = appFolder.deletingLastPathComponent().path
+        guard url.path.hasPrefix(parent + "/") else { return url.path }
+        let rest = String(url.path.dropFirst(parent.count + 1))
+        let trimmed = given.hasSuffix("/") ? String(given.dropLast()) : given
+        let givenParent = trimmed.contains("/") ? String(trimmed[..<trimmed.lastIndex(of: "/")!]) : ""
+        return givenParent.isEmpty ? rest : givenParent + "/" + rest
     }
 
     /// The package to write, whole.
@@ -182,14 +227,30 @@ public struct AppPackagePlan {
             localTargets: local)
 
         var entries: [OutputTree.Entry] = []
+        var removing: [String] = []
         for app in apps {
-            entries.append(try Self.link(SimulatorPackage.sourcesPath(app), to: app.folder, in: outputURL))
+            let sources = SimulatorPackage.sourcesPath(app)
+            guard !app.linkedFolders.isEmpty else {
+                entries.append(try Self.link(sources, to: app.folder, in: outputURL))
+                continue
+            }
+            for linked in app.linkedFolders {
+                entries.append(try Self.link(sources + "/" + linked.name, to: linked.folder, in: outputURL))
+            }
+            // Links an earlier init-package made to folders the target no longer builds.
+            let existing = outputURL.appendingPathComponent(sources).path
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: existing)) == nil {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: existing)) ?? []
+                    where !app.linkedFolders.contains(where: { $0.name == name })
+                    && (try? FileManager.default.destinationOfSymbolicLink(atPath: existing + "/" + name)) != nil {
+                    removing.append(sources + "/" + name)
+                }
+            }
         }
         for target in local {
             entries.append(try Self.link("Sources/\(target.name)", to: target.folder, in: outputURL))
         }
         entries.append(.init("Package.swift", .file(package.manifest)))
-        var removing: [String] = []
         if case .prebuilt(let prebuilt) = dependency {
             entries.append(.init("Plugins/ActionsimApp/plugin.swift", .file(package.prebuiltPlugin(prebuilt))))
         } else {
@@ -245,8 +306,11 @@ public struct AppPackagePlan {
         guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AppPackageError("\(target.relativePath): no such folder")
         }
-        let link = outputURL.appendingPathComponent(relative)
-        return .init(relative, .link(relativePath(from: link.deletingLastPathComponent(), to: target)))
+        // From the package's folder as it really is, then down the entry's path as it will be
+        // (a link an earlier init-package made there, `Sources/NAME`, is replaced, not followed).
+        let package = outputURL.standardizedFileURL.resolvingSymlinksInPath()
+        let linkFolder = package.appendingPathComponent(relative).deletingLastPathComponent()
+        return .init(relative, .link(relativePath(from: linkFolder, to: target, resolvingFrom: false)))
     }
 
     /// actionsim as the package's dependency, and the names actionsim's manifest declares
@@ -287,8 +351,10 @@ public struct AppPackagePlan {
         return joined
     }
 
-    static func relativePath(from directory: URL, to target: URL) -> String {
-        let from = directory.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    /// The path from `directory` to `target`, both with their links resolved (`directory`'s
+    /// only with `resolvingFrom`).
+    static func relativePath(from directory: URL, to target: URL, resolvingFrom: Bool = true) -> String {
+        let from = (resolvingFrom ? directory.standardizedFileURL.resolvingSymlinksInPath() : directory.standardizedFileURL).pathComponents
         let to = target.standardizedFileURL.resolvingSymlinksInPath().pathComponents
         let common = zip(from, to).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: from.count - common) + to[common...]

@@ -17,6 +17,11 @@ struct XcodeSwiftSettings: Equatable {
     /// The target's synchronized folders besides the app's own (Xcode 16 and later: a
     /// `Shared` folder two targets build), by their paths in the project.
     var otherFolders: [String] = []
+    /// Files of a synchronized folder (by its path in the project) that the target leaves
+    /// out (its membership exceptions), relative to that folder.
+    var membershipExceptions: [String: [String]] = [:]
+    /// The folder holding the `.xcodeproj`, which the folders' paths start from.
+    var projectFolder: URL?
     /// The target's name, when one was found.
     var targetName: String?
 
@@ -25,7 +30,9 @@ struct XcodeSwiftSettings: Equatable {
     /// The settings for the app in `folder`: those of the Xcode project above it, if there is one.
     static func near(_ folder: URL) -> XcodeSwiftSettings {
         guard let project = LocalPackagesPlan.xcodeProject(near: folder) else { return .unset }
-        return XcodeSwiftSettings(project: project.text, named: project.name, folderName: folder.lastPathComponent)
+        var settings = XcodeSwiftSettings(project: project.text, named: project.name, folderName: folder.lastPathComponent)
+        settings.projectFolder = project.folder
+        return settings
     }
 
     init(languageMode: Int, mainActorByDefault: Bool, upcomingFeatures: [String], source: String) {
@@ -59,18 +66,21 @@ struct XcodeSwiftSettings: Equatable {
         }
         let project = object(root["rootObject"])
         let projectConfigurations = configurations(project?["buildConfigurationList"])
-        let targets = (project?["targets"] as? [Any] ?? []).compactMap(object)
+        let targetIDs = (project?["targets"] as? [Any] ?? []).compactMap { $0 as? String }
+        let targets = targetIDs.compactMap { object($0) }
         func isWatchOS(_ target: [String: Any]) -> Bool {
             configurations(target["buildConfigurationList"]).contains { ($0.settings["SDKROOT"] as? String) == "watchos" }
         }
-        let synchronized = { (target: [String: Any]) in
-            (target["fileSystemSynchronizedGroups"] as? [Any] ?? []).compactMap { object($0)?["path"] as? String }
+        let synchronizedGroups = { (target: [String: Any]) in
+            (target["fileSystemSynchronizedGroups"] as? [Any] ?? []).compactMap(object)
         }
+        let synchronized = { (target: [String: Any]) in synchronizedGroups(target).compactMap { $0["path"] as? String } }
         let watchTargets = targets.filter(isWatchOS)
-        let target = targets.first { $0["name"] as? String == folderName }
-            ?? targets.first { $0["productName"] as? String == folderName }
-            ?? targets.first { synchronized($0).contains(folderName) }
-            ?? (watchTargets.count == 1 ? watchTargets[0] : nil)
+        let targetIndex = targets.firstIndex { $0["name"] as? String == folderName }
+            ?? targets.firstIndex { $0["productName"] as? String == folderName }
+            ?? targets.firstIndex { synchronized($0).contains(folderName) }
+            ?? (watchTargets.count == 1 ? targets.firstIndex { isWatchOS($0) } : nil)
+        let target = targetIndex.map { targets[$0] }
 
         let chosen = target.map { configurations($0["buildConfigurationList"]) } ?? projectConfigurations
         let resolved: [[String: String]] = chosen.map { configuration in
@@ -97,6 +107,16 @@ struct XcodeSwiftSettings: Equatable {
                   source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
         targetName = target.flatMap { $0["name"] as? String }
         otherFolders = target.map { synchronized($0).filter { $0 != folderName } } ?? []
+        // A group's exception set for this target lists the files the target does not build.
+        // (`targets` keeps the ids' order: only ids naming an object are in either.)
+        let targetID = targetIndex.map { targetIDs.filter { object($0) != nil }[$0] }
+        for group in target.map(synchronizedGroups) ?? [] {
+            guard let path = group["path"] as? String, let targetID else { continue }
+            let excepted = (group["exceptions"] as? [Any] ?? []).compactMap(object)
+                .filter { $0["target"] as? String == targetID }
+                .flatMap { $0["membershipExceptions"] as? [Any] ?? [] }.compactMap { $0 as? String }
+            if !excepted.isEmpty { membershipExceptions[path] = excepted }
+        }
     }
 
     static let upcomingPrefix = "SWIFT_UPCOMING_FEATURE_"

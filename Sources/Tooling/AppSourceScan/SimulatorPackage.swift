@@ -28,6 +28,11 @@ public struct SimulatorPackage: Sendable {
         public var concurrency: ConcurrencySettings
         /// Its files name networking types Linux keeps in FoundationNetworking (`URLSession`).
         public var usesFoundationNetworking: Bool
+        /// The folders its target builds, when there are several (the app's and a `Shared`
+        /// folder the Xcode target also builds): `Sources/NAME` is then a folder with a link
+        /// to each, and `excluded` starts with the link's name. Empty: `Sources/NAME` links to
+        /// `folder`.
+        public var linkedFolders: [LinkedFolder] = []
 
         public init(module: String, folder: String, excluded: [String], leftOut: [AppScan.LeftOutFile],
                     frameworks: [String], isWorkoutApp: Bool, startIntent: String,
@@ -44,6 +49,17 @@ public struct SimulatorPackage: Sendable {
             self.controlsLeftOut = controlsLeftOut
             self.concurrency = concurrency
             self.usesFoundationNetworking = usesFoundationNetworking
+        }
+    }
+
+    /// A folder an app's target builds, reached through a link `Sources/APP/name`.
+    public struct LinkedFolder: Sendable, Equatable {
+        public var name: String
+        /// The folder as messages show it.
+        public var folder: String
+        public init(name: String, folder: String) {
+            self.name = name
+            self.folder = folder
         }
     }
 
@@ -187,7 +203,10 @@ public struct SimulatorPackage: Sendable {
 
     /// The comment above an app's target: where its files are, and what Linux leaves out.
     static func targetComment(for app: App) -> String {
-        var comment = ["        // \(commentText(app.folder)), compiled in place (\(sourcesPath(app)) links to it); the ActionsimApp"]
+        let place = app.linkedFolders.isEmpty ? "\(commentText(app.folder)), compiled in place (\(sourcesPath(app)) links to it)"
+            : app.linkedFolders.map { "\(commentText($0.folder))" }.joined(separator: " and ")
+                + ", compiled in place (links in \(sourcesPath(app)))"
+        var comment = ["        // \(place); the ActionsimApp"]
         comment.append("        // plugin finds its intents and writes its registration at build time.")
         if app.usesFoundationNetworking {
             comment.append("        // Its files use URLSession or another type Apple's Foundation has and Linux keeps in")
