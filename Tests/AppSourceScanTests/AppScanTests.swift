@@ -253,6 +253,13 @@ struct AppScanTests {
             "imports SwiftUI and MapKit, UI frameworks Linux does not have (the app's screens do not run here), "
                 + "and AVFoundation and CloudKit, which actionsim does not stand in for either",
         ])
+        // A module that is not Apple's is most likely the app's own package: said how to build it.
+        let own = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
+                             ("App/Sauna.swift", "import Foundation\nimport SaunaKit\nimport CloudKit\n")])
+        #expect(own.leftOut.map(\.reason) == [
+            "imports SaunaKit and CloudKit, which Linux does not have and actionsim does not stand in for; if SaunaKit is a package "
+                + "of the app's own, give its folder with --package PATH (the Xcode project beside the folder did not name it)",
+        ])
         // The build's plugin sees what the package kept: such a file there is an error.
         let plugin = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", Self.start),
                                 ("App/ContentView.swift", "import SwiftUI\n")], leaveOut: false)

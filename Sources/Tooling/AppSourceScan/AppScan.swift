@@ -215,7 +215,11 @@ public struct AppScan: Sendable {
                     first.position, true)
         }
         if let first = others.first {
-            return ("imports \(names(others)), which Linux does not have and actionsim does not stand in for", first.position, false)
+            // Not one of Apple's: most likely the app's own package, which init-package compiles when it knows where it is.
+            let own = others.filter { !LinuxPlatform.otherAppleFrameworks.contains($0.module) }
+            let hint = own.isEmpty ? "" : "; if \(names(own)) \(own.count == 1 ? "is a package" : "are packages") of the app's own, "
+                + "give \(own.count == 1 ? "its folder" : "their folders") with --package PATH (the Xcode project beside the folder did not name \(own.count == 1 ? "it" : "them"))"
+            return ("imports \(names(others)), which Linux does not have and actionsim does not stand in for\(hint)", first.position, false)
         }
         // `import os.log`: actionsim's stand-ins are Swift modules, which have no submodules.
         if let sub = file.imports.first(where: { $0.submodule != nil && LinuxPlatform.frameworkStandIns.contains($0.module) }) {

@@ -24,6 +24,20 @@ public enum LinuxPlatform {
         "AVKit", "StoreKit", "ActivityKit", "TipKit", "PhotosUI", "QuickLook",
     ]
 
+    /// Apple's other frameworks a watch app may import, which Linux lacks and actionsim does
+    /// not stand in for: a file importing one is left out as Apple's. A module not named here
+    /// or above is most likely one of the app's own packages, which `--package` compiles.
+    public static let otherAppleFrameworks: Set<String> = [
+        "AVFoundation", "AVFAudio", "AVRouting", "Accelerate", "AdSupport", "AppTrackingTransparency", "AuthenticationServices",
+        "BackgroundTasks", "CallKit", "CloudKit", "Contacts", "CoreAudio", "CoreBluetooth", "CoreData", "CoreGraphics", "CoreHaptics",
+        "CoreImage", "CoreML", "CoreNFC", "CoreSpotlight", "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo", "CryptoKit",
+        "DeviceCheck", "EventKit", "GameKit", "GameplayKit", "HealthKitUI", "HomeKit", "ImageIO", "Intents", "IntentsUI",
+        "LocalAuthentication", "MediaPlayer", "Metal", "MetricKit", "MultipeerConnectivity", "MusicKit", "NaturalLanguage",
+        "Network", "NetworkExtension", "PassKit", "Photos", "PushKit", "QuartzCore", "RealityKit", "SafariServices", "Security",
+        "SensorKit", "ShazamKit", "SoundAnalysis", "Speech", "SystemConfiguration", "UniformTypeIdentifiers", "Vision",
+        "WeatherKit", "WebKit", "simd",
+    ]
+
     /// Foundation's networking types, which Apple's Foundation has and Linux keeps in
     /// FoundationNetworking (`URLSession`, `URLRequest`, ...): a file that names one and imports
     /// Foundation alone compiles on a watch, and here only with that module imported too.
