@@ -68,6 +68,60 @@ struct AppScanTests {
         #expect(none.foundationNetworkingUse == nil)
     }
 
+    @Test("A5: a kept model starts the session in a method no intent reaches, which a SwiftUI view calls (Apple's sample sets selectedWorkout, whose didSet starts it): the view's line is named as where the session starts")
+    func sessionStartReachedOnlyFromAView() {
+        let manager = """
+            import HealthKit
+
+            final class WorkoutManager {
+                static let shared = WorkoutManager()
+                let store = HKHealthStore()
+                var session: HKWorkoutSession?
+                var selectedWorkout: HKWorkoutActivityType? {
+                    didSet {
+                        guard let selectedWorkout else { return }
+                        startWorkout(selectedWorkout)
+                    }
+                }
+
+                func startWorkout(_ type: HKWorkoutActivityType) {
+                    let configuration = HKWorkoutConfiguration()
+                    configuration.activityType = type
+                    session = try? HKWorkoutSession(healthStore: store, configuration: configuration)
+                    session?.startActivity(with: Date())
+                }
+            }
+            """
+        let view = """
+            import SwiftUI
+
+            struct StartView: View {
+                var body: some View {
+                    Button("Run") { WorkoutManager.shared.selectedWorkout = .running }
+                }
+            }
+            """
+        let idle = Self.start.replacingOccurrences(
+            of: "try HKWorkoutSession(healthStore: store, configuration: configuration).startActivity(with: .now); return .result()",
+            with: ".result()")
+        let scan = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", idle), ("App/Manager.swift", manager),
+                              ("App/StartView.swift", view)])
+        #expect(scan.leftOut.map(\.path) == ["App/StartView.swift"])
+        #expect(scan.leftOut.first?.sessionStarts.map { "\($0.position): \($0.call)" } == [
+            "App/StartView.swift:5:47: selectedWorkout → HKWorkoutSession(healthStore:configuration:) at App/Manager.swift:17",
+            "App/StartView.swift:5:47: selectedWorkout → startActivity(with:) at App/Manager.swift:18",
+        ], "\(scan.leftOut)")
+        #expect(scan.warnings.isEmpty, "\(scan.warnings.map(\.locatedMessage))")
+
+        // The intent reaches it (through a method of its own): nothing to say.
+        let starting = Self.start.replacingOccurrences(
+            of: "try HKWorkoutSession(healthStore: store, configuration: configuration).startActivity(with: .now); return .result()",
+            with: "begin(); return .result()\n    }\n    func begin() {\n        WorkoutManager.shared.startWorkout(.running)")
+        let reached = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", starting), ("App/Manager.swift", manager),
+                                 ("App/StartView.swift", view)])
+        #expect(reached.leftOut.first?.sessionStarts == [], "\(reached.leftOut)")
+    }
+
     @Test("Bad input: no start intent is refused, naming the app")
     func noStartIntent() {
         let scan = Self.scan([("App/Lap.swift", "import AppIntents\nstruct Lap: AppIntent {}\n")])

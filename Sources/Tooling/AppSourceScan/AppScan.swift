@@ -97,6 +97,8 @@ public struct AppScan: Sendable {
         // Notification names left-out files observe (a SwiftUI view's `.onReceive`): where, and
         // which of `leftOut` the file is.
         var observedInLeftOut: [String: (position: SourcePosition, file: Int)] = [:]
+        // The left-out files as read, in `leftOut`'s order.
+        var leftOutFiles: [SwiftSourceFile] = []
         // Controls in files the package left out reach the build's scan as defines.
         var declaredControls = conditions.defined.sorted().compactMap(ControlDefine.control(from:))
         for (path, text) in files {
@@ -106,6 +108,7 @@ public struct AppScan: Sendable {
                 if leaveOutUnbuildable {
                     leftOut.append(LeftOutFile(path: path, reason: reason.text, isUserInterface: reason.isUserInterface,
                                                sessionStarts: file.sessionStarts))
+                    leftOutFiles.append(file)
                     vanished += file.types.filter { $0.hiddenBy == nil }.map { ($0, "its file is left out: \(reason.text)") }
                     leftOutTypes += file.types.filter { $0.hiddenBy == nil && $0.kind != .extension }.map { ($0, path) }
                     for (name, position) in file.observedNotifications where observedInLeftOut[name] == nil {
@@ -157,6 +160,7 @@ public struct AppScan: Sendable {
                     "\(declaration.name) is generic; the system instantiates intents by type, so an intent cannot have generic parameters"))
             }
         }
+        noteStartsReachedFromLeftOutOnly(kept: kept, leftOutFiles: leftOutFiles)
         let unheard = unheardPosts(kept: kept, observedInLeftOut: observedInLeftOut)
         messages += unheard
         // A workout app whose files never create a session (and that has no local package
@@ -268,6 +272,38 @@ public struct AppScan: Sendable {
     /// left out (a SwiftUI view's `.onReceive`), that observer is where the session starts: it
     /// joins the file's session starts, said by init-package and at a missed deadline. Observed
     /// nowhere, it is a warning of its own.
+    /// A kept model that starts the session in a method (or a property's `didSet`) that no
+    /// intent's `perform()` reaches, but that a left-out file calls (a SwiftUI view's button,
+    /// `.onAppear`, or setting `selectedWorkout`): on Linux the session never starts. Each such
+    /// left-out file gets the call as a session start of its own, which init-package and the
+    /// missed deadline (A5) name: "line 30: startWorkout → HKWorkoutSession(...) at Manager.swift:20".
+    /// Names are followed across types, so a name the intents use anywhere counts as reached.
+    private mutating func noteStartsReachedFromLeftOutOnly(kept: [SwiftSourceFile], leftOutFiles: [SwiftSourceFile]) {
+        var bodies: [String: Set<String>] = [:]
+        for file in kept {
+            for (name, used) in file.bodies { bodies[name, default: []].formUnion(used) }
+        }
+        func reached(from roots: Set<String>) -> Set<String> {
+            var seen = roots
+            var queue = Array(roots)
+            while let name = queue.popLast() {
+                for next in bodies[name] ?? [] where seen.insert(next).inserted { queue.append(next) }
+            }
+            return seen
+        }
+        let fromIntents = reached(from: ["perform"])
+        for start in kept.flatMap(\.sessionStarts) {
+            guard let entry = start.entry, !fromIntents.contains(entry) else { continue }
+            for (index, file) in leftOutFiles.enumerated() {
+                let callers = file.uses.filter { $0.key == entry || (bodies[$0.key] != nil && reached(from: [$0.key]).contains(entry)) }
+                guard let caller = callers.min(by: { $0.value < $1.value }) else { continue }
+                let call = SwiftSourceFile.SessionStart(
+                    call: "\(caller.key) → \(start.call) at \(start.position.file):\(start.position.line)", position: caller.value)
+                if !leftOut[index].sessionStarts.contains(call) { leftOut[index].sessionStarts.append(call) }
+            }
+        }
+    }
+
     private mutating func unheardPosts(kept: [SwiftSourceFile],
                                        observedInLeftOut: [String: (position: SourcePosition, file: Int)]) -> [ScanMessage] {
         let starts = Set(intents.filter { [.startWorkout, .startDive].contains($0.role) }.map(\.name))

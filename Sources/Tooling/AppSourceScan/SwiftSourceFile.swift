@@ -50,6 +50,9 @@ public struct SwiftSourceFile: Sendable {
         /// The call as written, shortened to its callee (`HKWorkoutSession(healthStore:configuration:)`).
         public var call: String
         public var position: SourcePosition
+        /// The function or property whose code makes the call (`startWorkout`, or
+        /// `selectedWorkout` for its `didSet`); nil in an initializer or at file scope.
+        public var entry: String? = nil
     }
 
     public struct Import: Hashable, Sendable {
@@ -69,6 +72,13 @@ public struct SwiftSourceFile: Sendable {
     /// Capitalised names the file uses (types, `Type.member`), at their first use: what
     /// init-package checks against the types of files it leaves out.
     public let references: [String: SourcePosition]
+    /// Every name the file uses (`manager.startWorkout()` uses `manager` and `startWorkout`),
+    /// at its first use.
+    public let uses: [String: SourcePosition]
+    /// The names each function's or property's code uses, by the function's or property's
+    /// name (types not told apart): what init-package follows to see whether the intents'
+    /// `perform()` reaches the code that starts the session.
+    public let bodies: [String: Set<String>]
 
     /// What the file is built with (for `missingModules`).
     public let conditions: CompilationConditions
@@ -88,6 +98,8 @@ public struct SwiftSourceFile: Sendable {
         notificationPosts = collector.notificationPosts
         observedNotifications = collector.observedNotifications
         references = collector.references
+        uses = collector.uses
+        bodies = collector.bodies
     }
 
     /// Active imports of modules Linux lacks, first the UI frameworks.
@@ -180,6 +192,11 @@ private final class DeclarationCollector: SyntaxVisitor {
     /// Capitalised names the file uses as types or values (`WorkoutManager.shared`), each
     /// with where it is first used, outside false `#if` clauses.
     var references: [String: SourcePosition] = [:]
+    var uses: [String: SourcePosition] = [:]
+    var bodies: [String: Set<String>] = [:]
+    /// The functions and properties around the walk, innermost last ("" for an initializer,
+    /// a subscript or a closure stored at file scope: code no name reaches).
+    private var entries: [String] = []
     /// Enclosing type names and whether each is file-private.
     private var scope: [(name: String, filePrivate: Bool)] = []
     /// The innermost false `#if` clause around the walk, if any.
@@ -232,8 +249,42 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         reference(node.baseName)
+        use(node.baseName)
         return .visitChildren
     }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        use(node.declName.baseName)
+        return .visitChildren
+    }
+
+    private func use(_ token: TokenSyntax) {
+        guard hiddenBy == nil else { return }
+        let name = token.text
+        if uses[name] == nil { uses[name] = position(of: token) }
+        if let entry = entries.last, !entry.isEmpty { bodies[entry, default: []].insert(name) }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        entries.append(node.name.text)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { entries.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        entries.append("")
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { entries.removeLast() }
+
+    /// A stored or computed property (its initial value, accessors and observers) is an entry
+    /// by its name; a local variable is part of its function's code.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
+        entries.append(entries.last ?? name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: VariableDeclSyntax) { entries.removeLast() }
 
     private func reference(_ token: TokenSyntax) {
         let name = token.text
@@ -329,10 +380,11 @@ private final class DeclarationCollector: SyntaxVisitor {
         guard hiddenBy == nil else { return }
         let labels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
         let callee = node.calledExpression
+        let entry = entries.last.flatMap { $0.isEmpty ? nil : $0 }
         if Self.lastComponent(callee.trimmedDescription) == "HKWorkoutSession" {
-            sessionStarts.append(.init(call: "HKWorkoutSession(\(labels))", position: position(of: node)))
+            sessionStarts.append(.init(call: "HKWorkoutSession(\(labels))", position: position(of: node), entry: entry))
         } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "startActivity" {
-            sessionStarts.append(.init(call: "startActivity(\(labels))", position: position(of: node)))
+            sessionStarts.append(.init(call: "startActivity(\(labels))", position: position(of: node), entry: entry))
         }
     }
 
