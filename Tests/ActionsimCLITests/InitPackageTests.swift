@@ -403,6 +403,68 @@ struct InitPackageTests {
         #expect(FileManager.default.fileExists(atPath: root + "/Shared/Model/PressCount.swift"), "the Shared folder itself is untouched")
     }
 
+    @Test("A project from before Xcode 16: the target's Compile Sources decide, a Shared model it lists is compiled with the app and a left-over file of the folder it does not list is not (both stopped the build)")
+    func compileSourcesOfTheTarget() async throws {
+        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                                    with: "{\n        PressCount.shared.add()\n        return .result(actionButtonIntent: LapIntent())\n    }")
+        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap,
+                                                   "Stale.swift": "let stale: Int = \"left over from an old version\"\n"])
+        let files = [
+            "Shared/Model/PressCount.swift": "import Foundation\n\nfinal class PressCount: @unchecked Sendable {\n    static let shared = PressCount()\n    private(set) var count = 0\n    func add() { count += 1 }\n}\n",
+            "Shared/PhoneOnly.swift": "import Foundation\n\nlet phoneOnly: Int = \"the iPhone app's\"\n",
+            "Trail.xcodeproj/project.pbxproj": """
+                // !$*UTF8*$!
+                {
+                	objects = {
+                		P1 = { isa = PBXProject; buildConfigurationList = L1; mainGroup = M0; targets = (T1); };
+                		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+                		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
+                		M0 = { isa = PBXGroup; children = (GA, GS); sourceTree = "<group>"; };
+                		GA = { isa = PBXGroup; children = (F1, F2, F3, F4); path = "Trail Watch App"; sourceTree = "<group>"; };
+                		GS = { isa = PBXGroup; children = (GM, F6); path = Shared; sourceTree = "<group>"; };
+                		GM = { isa = PBXGroup; children = (F5); path = Model; sourceTree = "<group>"; };
+                		F1 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = TrailStyle.swift; sourceTree = "<group>"; };
+                		F2 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = StartTrailIntent.swift; sourceTree = "<group>"; };
+                		F3 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = LapIntent.swift; sourceTree = "<group>"; };
+                		F4 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Stale.swift; sourceTree = "<group>"; };
+                		F5 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = PressCount.swift; sourceTree = "<group>"; };
+                		F6 = { isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = PhoneOnly.swift; sourceTree = "<group>"; };
+                		B1 = { isa = PBXBuildFile; fileRef = F1; };
+                		B2 = { isa = PBXBuildFile; fileRef = F2; };
+                		B3 = { isa = PBXBuildFile; fileRef = F3; };
+                		B5 = { isa = PBXBuildFile; fileRef = F5; };
+                		S1 = { isa = PBXSourcesBuildPhase; files = (B1, B2, B3, B5); };
+                		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; buildPhases = (S1); };
+                		L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+                		C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = watchos; }; };
+                	};
+                	rootObject = P1;
+                }
+                """,
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        }
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.contains("Trail: \(folder), 4 of 4 Swift files kept"), "\(written.stdout)")
+        #expect(written.stdout.contains("  also built: \(root)/Shared/Model/PressCount.swift (Trail.xcodeproj's target Trail Watch App compiles it: its Compile Sources)\n"),
+                "\(written.stdout)")
+        #expect(written.stdout.contains("  not built: \(folder)/Stale.swift (not in Trail.xcodeproj's target Trail Watch App's Compile Sources, so not the app's, as in Xcode)\n"),
+                "\(written.stdout)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail/Project/Shared/Model/PressCount.swift")
+                == "../../../../../../Shared/Model/PressCount.swift")
+
+        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
+                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+    }
+
     /// A local package of the app's: `Packages/TrailKit` beside the folder, with a target the
     /// app imports, a SwiftUI target (left out) and one that needs it (left out too).
     static func modularApp() throws -> (root: String, folder: String) {

@@ -147,6 +147,14 @@ struct InitPackageCommand: ParsableCommand {
                 + "left out on Linux: no session starts in the simulator, and a first press misses the start deadline (A5). "
                 + "To test it here, " + AppDefinition.LeftOutSessionStart.advice)
         }
+        if !folder.otherFiles.isEmpty {
+            Terminal.line("  also built: \(folder.otherFiles.joined(separator: ", ")) (\(folder.otherFoldersBuiltBy) compiles "
+                + "\(folder.otherFiles.count == 1 ? "it" : "them"): its Compile Sources)")
+        }
+        if !folder.notInTarget.isEmpty {
+            Terminal.line("  not built: \(folder.notInTarget.joined(separator: ", ")) (not in \(folder.otherFoldersBuiltBy)'s Compile Sources, "
+                + "so not the app's, as in Xcode)")
+        }
         for other in folder.otherFolders {
             Terminal.line("  also built: \(other) (\(folder.otherFoldersBuiltBy) builds it too, a folder synchronized with the project)")
         }

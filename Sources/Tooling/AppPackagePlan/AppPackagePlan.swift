@@ -91,6 +91,12 @@ public struct AppPackagePlan {
         /// Those the project names that are not there (by their paths in the project): said,
         /// so that their types' absence is explained.
         public var missingFolders: [String] = []
+        /// Swift files outside the folders that the target's Compile Sources phase lists (a
+        /// model shared with the iPhone app by target membership), as shown: compiled with it.
+        public var otherFiles: [String] = []
+        /// Swift files of the folder that the target's Compile Sources phase does not list
+        /// (left over, or another target's), as shown: not compiled, as in Xcode.
+        public var notInTarget: [String] = []
         /// The project and target that build them: "Trail.xcodeproj's target Trail Watch App".
         public var otherFoldersBuiltBy: String = ""
         public var scan: AppScan
@@ -137,29 +143,55 @@ public struct AppPackagePlan {
             let other = try FolderContents(url, shownAs: Self.shownPath(of: url, besideAppFolder: folder, at: folderURL))
             folders.append((name, other, Set((xcode.membershipExceptions[path] ?? []).map(other.shown))))
         }
+        // The target's Compile Sources list, where the project has one (before Xcode 16, or a
+        // file added to the target alone): a file of the folder it does not list is not built,
+        // and one it lists elsewhere is, as in Xcode.
+        var otherFiles: [(name: String, url: URL, path: String, text: String)] = []
+        if let projectFolder = xcode.projectFolder?.resolvingSymlinksInPath(), !xcode.compiledFiles.isEmpty {
+            let compiled = xcode.compiledFiles.map { projectFolder.appendingPathComponent($0).standardizedFileURL.resolvingSymlinksInPath().path }
+            let listed = Set(compiled)
+            let inFolders = folders.map { $0.contents.root.resolvingSymlinksInPath().path + "/" }
+            // Only when the list names a file of the app's folder is it this folder's target's.
+            if compiled.contains(where: { $0.hasPrefix(inFolders[0]) }) {
+                folders[0].exceptions = Set(contents.swiftFiles.map(\.path).filter { !listed.contains(inFolders[0] + contents.relative($0)) })
+            }
+            for path in compiled where !inFolders.contains(where: path.hasPrefix) && path.hasPrefix(projectFolder.path + "/") {
+                let url = URL(fileURLWithPath: path)
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw AppPackageError("\(path): is not UTF-8 text; expected a Swift file")
+                }
+                let relative = String(path.dropFirst(projectFolder.path.count + 1))
+                otherFiles.append(("Project/" + relative, url, Self.shownPath(of: url, besideAppFolder: folder, at: folderURL), text))
+            }
+        }
         var conditions = CompilationConditions(languageMode: languageMode.mode)
         conditions.localModules = Set(localPackages.targets.map(\.name))
         let files = folders.flatMap { folder in folder.contents.swiftFiles.filter { !folder.exceptions.contains($0.path) } }
+            + otherFiles.map { (path: $0.path, text: $0.text) }
         let scan = AppScan(appName: module, files: files, conditions: conditions, leaveOutUnbuildable: true)
         var scanned = ScannedFolder(folder: folder, module: module, languageMode: languageMode.mode,
                                     languageModeSource: languageMode.source, concurrency: concurrency,
                                     concurrencySource: xcode.source, scan: scan)
         scanned.otherFolders = folders.dropFirst().map(\.contents.shownAs)
         scanned.missingFolders = missingFolders
+        scanned.otherFiles = otherFiles.map(\.path)
+        scanned.notInTarget = folders[0].exceptions.sorted()
         scanned.otherFoldersBuiltBy = String(xcode.source.dropFirst("from ".count))
         guard scan.errors.isEmpty else { return scanned }
         let leftOut = Set(scan.leftOut.map(\.path))
         let start = scan.intents(.startWorkout).first ?? scan.intents(.startDive).first
-        let linked = folders.count > 1
-        // A path as the target sees it: inside its one folder, or inside the link to its folder.
+        let linked = folders.count > 1 || !otherFiles.isEmpty
+        // A path as the target sees it: inside its one folder, or inside the link to its folder or file.
         func inTarget(_ shownPath: String) -> String {
+            if let file = otherFiles.first(where: { $0.path == shownPath }) { return file.name }
             guard linked else { return contents.relative(shownPath) }
             let folder = folders.first { shownPath.hasPrefix($0.contents.shown("")) } ?? folders[0]
             return folder.name + "/" + folder.contents.relative(shownPath)
         }
         let excluded = linked
             ? folders.flatMap { folder in folder.contents.excluded(leavingOut: leftOut.union(folder.exceptions)).map { folder.name + "/" + $0 } }
-            : contents.excluded(leavingOut: leftOut)
+            : contents.excluded(leavingOut: leftOut.union(folders[0].exceptions))
         scanned.app = SimulatorPackage.App(
             module: module, folder: folder,
             excluded: excluded,
@@ -169,7 +201,9 @@ public struct AppPackagePlan {
             controls: scan.controls, controlsLeftOut: scan.controls.filter { leftOut.contains($0.position.file) },
             concurrency: concurrency, usesFoundationNetworking: scan.foundationNetworkingUse != nil)
         if linked {
+            // A file left out is not linked at all.
             scanned.app?.linkedFolders = folders.map { .init(name: $0.name, folder: $0.contents.shownAs) }
+                + otherFiles.filter { !leftOut.contains($0.path) }.map { .init(name: $0.name, folder: $0.path) }
         }
         return scanned
     }
@@ -235,7 +269,7 @@ public struct AppPackagePlan {
                 continue
             }
             for linked in app.linkedFolders {
-                entries.append(try Self.link(sources + "/" + linked.name, to: linked.folder, in: outputURL))
+                entries.append(try Self.link(sources + "/" + linked.name, to: linked.folder, in: outputURL, isFile: linked.name.hasSuffix(".swift")))
             }
             // Links an earlier init-package made to folders the target no longer builds.
             let existing = outputURL.appendingPathComponent(sources).path
@@ -300,11 +334,11 @@ public struct AppPackagePlan {
     /// A link in the package (`relative` to its folder) to a folder given on the command line,
     /// written relative to where it stands. It replaces a link init-package made before,
     /// never a real file or folder (`OutputTree` refuses those).
-    private static func link(_ relative: String, to folder: String, in outputURL: URL) throws(AppPackageError) -> OutputTree.Entry {
+    private static func link(_ relative: String, to folder: String, in outputURL: URL, isFile: Bool = false) throws(AppPackageError) -> OutputTree.Entry {
         let target = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw AppPackageError("\(target.relativePath): no such folder")
+        guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory), isDirectory.boolValue != isFile else {
+            throw AppPackageError("\(target.relativePath): no such \(isFile ? "file" : "folder")")
         }
         // From the package's folder as it really is, then down the entry's path as it will be
         // (a link an earlier init-package made there, `Sources/NAME`, is replaced, not followed).

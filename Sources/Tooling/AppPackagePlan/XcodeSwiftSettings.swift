@@ -22,6 +22,10 @@ struct XcodeSwiftSettings: Equatable {
     var membershipExceptions: [String: [String]] = [:]
     /// The folder holding the `.xcodeproj`, which the folders' paths start from.
     var projectFolder: URL?
+    /// The Swift files the target's Compile Sources phase lists (a project from before
+    /// Xcode 16's synchronized folders, or files added to a target one by one), by their
+    /// paths from the project's folder; empty when it lists none.
+    var compiledFiles: [String] = []
     /// The target's name, when one was found.
     var targetName: String?
 
@@ -107,6 +111,7 @@ struct XcodeSwiftSettings: Equatable {
                   source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
         targetName = target.flatMap { $0["name"] as? String }
         otherFolders = target.map { synchronized($0).filter { $0 != folderName } } ?? []
+        compiledFiles = target.map { Self.compiledSwiftFiles(of: $0, objects: objects, mainGroup: project?["mainGroup"] as? String) } ?? []
         // A group's exception set for this target lists the files the target does not build.
         // (`targets` keeps the ids' order: only ids naming an object are in either.)
         let targetID = targetIndex.map { targetIDs.filter { object($0) != nil }[$0] }
@@ -117,6 +122,36 @@ struct XcodeSwiftSettings: Equatable {
                 .flatMap { $0["membershipExceptions"] as? [Any] ?? [] }.compactMap { $0 as? String }
             if !excepted.isEmpty { membershipExceptions[path] = excepted }
         }
+    }
+
+    /// The Swift files of `target`'s Sources build phase, each by its path from the project's
+    /// folder: a file reference's path is its group's path and its own (`<group>`), or from
+    /// the project's folder (`SOURCE_ROOT`); others (absolute, build products) are not read.
+    static func compiledSwiftFiles(of target: [String: Any], objects: [String: Any], mainGroup: String?) -> [String] {
+        func object(_ id: Any?) -> [String: Any]? { (id as? String).flatMap { objects[$0] as? [String: Any] } }
+        var parent: [String: String] = [:]
+        for (id, value) in objects {
+            guard let group = value as? [String: Any], let children = group["children"] as? [Any] else { continue }
+            for case let child as String in children { parent[child] = id }
+        }
+        /// The folder (from the project's) an object's children are in; nil when not known.
+        func path(of id: String, depth: Int = 0) -> String? {
+            guard depth < 64, let item = object(id) else { return nil }
+            let own = item["path"] as? String
+            switch item["sourceTree"] as? String {
+            case "SOURCE_ROOT": return own ?? ""
+            case "<group>", nil:
+                if id == mainGroup { return own ?? "" }
+                guard let up = parent[id], let base = path(of: up, depth: depth + 1) else { return nil }
+                guard let own else { return base }
+                return base.isEmpty ? own : base + "/" + own
+            default: return nil
+            }
+        }
+        let phases = (target["buildPhases"] as? [Any] ?? []).compactMap(object).filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }
+        return phases.flatMap { $0["files"] as? [Any] ?? [] }.compactMap { object($0)?["fileRef"] as? String }
+            .compactMap { path(of: $0) }
+            .filter { $0.hasSuffix(".swift") }
     }
 
     static let upcomingPrefix = "SWIFT_UPCOMING_FEATURE_"
