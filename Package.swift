@@ -232,7 +232,8 @@ let package = Package(
         ], path: "Sources/Tooling/AppSourceScan"),
         // init-package's plan: an app's folders and local packages read, the package around
         // them as one tree of files and links, checked before the command writes it.
-        .target(name: "AppPackagePlan", dependencies: ["AppSourceScan", "OutputFiles"], path: "Sources/Tooling/AppPackagePlan"),
+        .target(name: "AppPackagePlan", dependencies: ["AppSourceScan", "OutputFiles", .product(name: "Yams", package: "Yams")],
+                path: "Sources/Tooling/AppPackagePlan"),
         // The tool the ActionsimApp plugin runs at build time: sources in, registration out.
         .executableTarget(name: "actionsim-find-intents", dependencies: ["AppSourceScan"],
                           path: "Sources/Tooling/ActionsimFindIntents"),

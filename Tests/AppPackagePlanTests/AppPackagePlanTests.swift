@@ -238,6 +238,58 @@ struct AppPackagePlanTests {
         #expect(built[0].scan.keptFiles.contains { $0.hasSuffix("/Shared/Units.swift") }, "\(built[0].scan.keptFiles)")
     }
 
+    @Test("An XcodeGen project (project.yml, no .xcodeproj checked in): the watch target's settings, its other sources folder and the spec's local packages are read as an .xcodeproj's are (they were not read)")
+    func xcodeGenSpec() throws {
+        let scratch = try Scratch()
+        try scratch.write("project.yml", """
+            name: Trail
+            settings:
+              base:
+                SWIFT_VERSION: 5.9
+            packages:
+              TrailKit:
+                path: Packages/TrailKit
+              Charts:
+                url: https://github.com/example/charts
+                from: 1.0.0
+            targets:
+              Trail:
+                type: application
+                platform: iOS
+                sources: [Trail, Shared]
+              Trail Watch App:
+                type: application
+                platform: watchOS
+                sources:
+                  - path: Trail Watch App
+                  - Shared
+                settings:
+                  base:
+                    SWIFT_VERSION: 6.0
+                    SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor
+                  configs:
+                    Debug:
+                      SWIFT_STRICT_CONCURRENCY: complete
+                    Release:
+                      SWIFT_STRICT_CONCURRENCY: complete
+            """)
+        try scratch.write("Shared/Units.swift", "import Foundation\n\nenum Units {}\n")
+        try scratch.write("Packages/TrailKit/Package.swift", """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "TrailKit", products: [.library(name: "TrailKit", targets: ["TrailKit"])], targets: [.target(name: "TrailKit")])
+            """)
+        try scratch.write("Packages/TrailKit/Sources/TrailKit/Laps.swift", "public enum Laps {}\n")
+        let (plan, scanned) = try scratch.plan(scratch.request())
+        #expect(plan.localPackages.lines.first == "local packages of project.yml: Packages/TrailKit", "\(plan.localPackages.lines)")
+        #expect(plan.localPackages.targets.map(\.name) == ["TrailKit"])
+        #expect(scanned[0].languageMode == 6)
+        #expect(scanned[0].languageModeSource == "from project.yml's target Trail Watch App")
+        #expect(scanned[0].concurrency.mainActorByDefault)
+        #expect(scanned[0].otherFolders.count == 1 && scanned[0].otherFolders[0].hasSuffix("/Shared"), "\(scanned[0].otherFolders)")
+        #expect(scanned[0].scan.keptFiles.contains { $0.hasSuffix("/Shared/Units.swift") }, "\(scanned[0].scan.keptFiles)")
+    }
+
     @Test("A local package's .defaultIsolation and upcoming features are read from dump-package and kept for its targets")
     func concurrencySettingsOfLocalPackages() throws {
         let dump = #"""

@@ -1,4 +1,5 @@
 import Foundation
+import Yams
 
 import AppSourceScan
 
@@ -17,7 +18,11 @@ public struct LocalPackagesPlan: Sendable {
         var roots: [(shown: String, url: URL)] = given.map { ($0, URL(fileURLWithPath: $0).standardizedFileURL) }
         if roots.isEmpty, let first = appFolders.first,
            let project = Self.xcodeProject(near: URL(fileURLWithPath: first).standardizedFileURL) {
-            roots = LocalPackage.references(inProject: project.text).map { relative in
+            let references = switch project.kind {
+            case .xcodeproj(let text): LocalPackage.references(inProject: text)
+            case .xcodeGen(let spec): XcodeSwiftSettings.xcodeGenPackages(spec)
+            }
+            roots = references.map { relative in
                 (relative, project.folder.appendingPathComponent(relative).standardizedFileURL)
             }
             if !roots.isEmpty {
@@ -106,15 +111,28 @@ public struct LocalPackagesPlan: Sendable {
         "FoundationNetworking imported into every file: \(use) (Linux keeps \(use.name) out of Foundation, Apple's Foundation has it)"
     }
 
+    /// The Xcode project around an app's folder, read: a `project.pbxproj`'s text, or an
+    /// XcodeGen spec (`project.yml`) as YAML.
+    enum ProjectKind {
+        case xcodeproj(String)
+        case xcodeGen([String: Any])
+    }
+
     /// The Xcode project around an app's folder: the first `.xcodeproj` in the folder above
-    /// it, or up to two more above that, with its `project.pbxproj`'s text.
-    static func xcodeProject(near folder: URL) -> (name: String, folder: URL, text: String)? {
+    /// it, or up to two more above that; where a folder has none, its XcodeGen spec
+    /// (`project.yml`, from which the `.xcodeproj` is generated and often not checked in).
+    static func xcodeProject(near folder: URL) -> (name: String, folder: URL, kind: ProjectKind)? {
         var directory = folder.deletingLastPathComponent()
         for _ in 0..<3 {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }),
                let text = try? String(contentsOf: directory.appendingPathComponent("\(project)/project.pbxproj"), encoding: .utf8) {
-                return (project, directory, text)
+                return (project, directory, .xcodeproj(text))
+            }
+            if entries.contains("project.yml"),
+               let text = try? String(contentsOf: directory.appendingPathComponent("project.yml"), encoding: .utf8),
+               let spec = (try? Yams.load(yaml: text)) as? [String: Any] {
+                return ("project.yml", directory, .xcodeGen(spec))
             }
             directory = directory.deletingLastPathComponent()
         }

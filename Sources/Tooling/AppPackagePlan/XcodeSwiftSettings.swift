@@ -34,7 +34,10 @@ struct XcodeSwiftSettings: Equatable {
     /// The settings for the app in `folder`: those of the Xcode project above it, if there is one.
     static func near(_ folder: URL) -> XcodeSwiftSettings {
         guard let project = LocalPackagesPlan.xcodeProject(near: folder) else { return .unset }
-        var settings = XcodeSwiftSettings(project: project.text, named: project.name, folderName: folder.lastPathComponent)
+        var settings = switch project.kind {
+        case .xcodeproj(let text): XcodeSwiftSettings(project: text, named: project.name, folderName: folder.lastPathComponent)
+        case .xcodeGen(let spec): XcodeSwiftSettings(xcodeGen: spec, named: project.name, folderName: folder.lastPathComponent)
+        }
         settings.projectFolder = project.folder
         return settings
     }
@@ -95,20 +98,7 @@ struct XcodeSwiftSettings: Equatable {
             }
             return settings
         }
-        func everywhere(_ key: String, _ holds: (String) -> Bool) -> Bool {
-            !resolved.isEmpty && resolved.allSatisfy { $0[key].map(holds) ?? false }
-        }
-        var features: [String] = []
-        if everywhere("SWIFT_APPROACHABLE_CONCURRENCY", { $0 == "YES" }) { features += ConcurrencySettings.approachableConcurrency }
-        let upcoming = Set(resolved.flatMap { $0.keys.filter { $0.hasPrefix(Self.upcomingPrefix) } })
-        for key in upcoming.sorted() where everywhere(key, { $0 == "YES" }) {
-            features.append(Self.featureName(xcodeSetting: key))
-        }
-        if everywhere("SWIFT_STRICT_CONCURRENCY", { $0 == "complete" }) { features.append("StrictConcurrency") }
-        self.init(languageMode: everywhere("SWIFT_VERSION", { $0.hasPrefix("6") }) ? 6 : 5,
-                  mainActorByDefault: everywhere("SWIFT_DEFAULT_ACTOR_ISOLATION", { $0 == "MainActor" }),
-                  upcomingFeatures: features,
-                  source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
+        self.init(buildSettings: resolved, source: "from \(name)" + (target.flatMap { $0["name"] as? String }.map { "'s target \($0)" } ?? ""))
         targetName = target.flatMap { $0["name"] as? String }
         otherFolders = target.map { synchronized($0).filter { $0 != folderName } } ?? []
         compiledFiles = target.map { Self.compiledSwiftFiles(of: $0, objects: objects, mainGroup: project?["mainGroup"] as? String) } ?? []
@@ -122,6 +112,78 @@ struct XcodeSwiftSettings: Equatable {
                 .flatMap { $0["membershipExceptions"] as? [Any] ?? [] }.compactMap { $0 as? String }
             if !excepted.isEmpty { membershipExceptions[path] = excepted }
         }
+    }
+
+    /// The settings a target builds with, from its build settings, one dictionary per
+    /// configuration (Debug, Release): a setting counts when every configuration has it.
+    init(buildSettings resolved: [[String: String]], source: String) {
+        func everywhere(_ key: String, _ holds: (String) -> Bool) -> Bool {
+            !resolved.isEmpty && resolved.allSatisfy { $0[key].map(holds) ?? false }
+        }
+        var features: [String] = []
+        if everywhere("SWIFT_APPROACHABLE_CONCURRENCY", { $0 == "YES" }) { features += ConcurrencySettings.approachableConcurrency }
+        let upcoming = Set(resolved.flatMap { $0.keys.filter { $0.hasPrefix(Self.upcomingPrefix) } })
+        for key in upcoming.sorted() where everywhere(key, { $0 == "YES" }) {
+            features.append(Self.featureName(xcodeSetting: key))
+        }
+        if everywhere("SWIFT_STRICT_CONCURRENCY", { $0 == "complete" }) { features.append("StrictConcurrency") }
+        self.init(languageMode: everywhere("SWIFT_VERSION", { $0.hasPrefix("6") }) ? 6 : 5,
+                  mainActorByDefault: everywhere("SWIFT_DEFAULT_ACTOR_ISOLATION", { $0 == "MainActor" }),
+                  upcomingFeatures: features, source: source)
+    }
+
+    /// Reads an XcodeGen spec (`project.yml`, whose `.xcodeproj` is generated and often not
+    /// checked in) for the target building `folderName`: the target of that name, or whose
+    /// `sources` has the folder, or the only watchOS target. Its settings are the project's
+    /// `settings` and then the target's (`base`, then each of `configs`); its other `sources`
+    /// folders are built with the app, as the project's synchronized folders are.
+    init(xcodeGen spec: [String: Any], named name: String, folderName: String) {
+        func flat(_ settings: Any?) -> [[String: String]] {
+            guard let settings = settings as? [String: Any] else { return [[:]] }
+            func strings(_ dictionary: Any?) -> [String: String] {
+                var result: [String: String] = [:]
+                for (key, value) in dictionary as? [String: Any] ?? [:] {
+                    switch value {
+                    case let flag as Bool: result[key] = flag ? "YES" : "NO"
+                    case let text as String: result[key] = text
+                    case let number as Int: result[key] = String(number)
+                    case let number as Double: result[key] = String(number)
+                    default: break
+                    }
+                }
+                return result
+            }
+            let nested = settings["base"] != nil || settings["configs"] != nil || settings["groups"] != nil
+            let base = strings(nested ? settings["base"] : settings)
+            let configs = (settings["configs"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }
+                .map { base.merging(strings($0.value), uniquingKeysWith: { $1 }) }
+            return configs.isEmpty ? [base] : configs
+        }
+        func sources(_ target: [String: Any]) -> [String] {
+            let list: [Any] = (target["sources"] as? [Any]) ?? (target["sources"].map { [$0] } ?? [])
+            return list.compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["path"] as? String) }
+                .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        }
+        let targets = (spec["targets"] as? [String: Any] ?? [:]).compactMap { entry in
+            (entry.value as? [String: Any]).map { (name: entry.key, target: $0) }
+        }.sorted { $0.name < $1.name }
+        let watchTargets = targets.filter { ($0.target["platform"] as? String)?.lowercased() == "watchos" }
+        let target = targets.first { $0.name == folderName }
+            ?? targets.first { sources($0.target).contains { $0 == folderName || $0.hasSuffix("/" + folderName) } }
+            ?? (watchTargets.count == 1 ? watchTargets[0] : nil)
+        let project = flat(spec["settings"])
+        let resolved = target.map { target in flat(target.target["settings"]).map { own in
+            project.first!.merging(own, uniquingKeysWith: { $1 })
+        } } ?? project
+        self.init(buildSettings: resolved, source: "from \(name)" + (target.map { "'s target \($0.name)" } ?? ""))
+        targetName = target?.name
+        otherFolders = target.map { sources($0.target).filter { $0 != folderName && !$0.hasSuffix("/" + folderName) } } ?? []
+    }
+
+    /// The local packages an XcodeGen spec names (`packages:` with a `path:`), by their paths.
+    static func xcodeGenPackages(_ spec: [String: Any]) -> [String] {
+        (spec["packages"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }
+            .compactMap { ($0.value as? [String: Any])?["path"] as? String }
     }
 
     /// The Swift files of `target`'s Sources build phase, each by its path from the project's
