@@ -269,7 +269,7 @@ struct AppScanTests {
             + "        Text(\"\").onReceive(NotificationCenter.default.publisher(for: .startRide)) { _ in }\n    }\n}\n"
         let unheard = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting), ("App/RideView.swift", view)])
         #expect(unheard.leftOut.first { $0.path == "App/RideView.swift" }?.sessionStarts.map(\.call)
-                == ["observes startRide, which Start posts"], "\(unheard.leftOut.map(\.sessionStarts))")
+                == ["observes startRide (posted by Start at App/Start.swift:5)"], "\(unheard.leftOut.map(\.sessionStarts))")
         #expect(unheard.leftOut.first?.sessionStarts.first?.position.line == 4)
         let nobody = Self.scan([("App/Style.swift", Self.workoutStyle), ("App/Start.swift", posting)])
         #expect(nobody.warnings.map(\.locatedMessage).contains {

@@ -313,7 +313,7 @@ public struct AppScan: Sendable {
             guard let type = post.inType, starts.contains(type), !observed.contains(post.name) else { continue }
             if let observer = observedInLeftOut[post.name] {
                 leftOut[observer.file].sessionStarts.append(
-                    .init(call: "observes \(post.name), which \(type) posts", position: observer.position))
+                    .init(call: "observes \(post.name) (posted by \(type) at \(post.position.file):\(post.position.line))", position: observer.position))
                 continue
             }
             messages.append(ScanMessage(.warning, at: post.position,
