@@ -36,15 +36,38 @@ struct InitPackageTests {
     static func watchFolder(_ files: [String: String]) throws -> (root: String, folder: String) {
         let root = CLI.temporaryDirectory()
         let folder = root + "/Trail Watch App"
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: folder + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, under: folder)
         return (root, folder)
     }
 
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+
+    /// Files by their paths under `root`, folders made as needed.
+    static func write(_ files: [String: String], under root: String) throws {
+        for (path, text) in files {
+            let url = URL(fileURLWithPath: root + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The Swift the tests build packages with.
+    static let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+
+    /// Builds the package init-package wrote at `package` (its build expected to pass) and
+    /// replays its starter scenario.
+    static func buildAndReplay(_ package: String) async throws -> ChildProcess.Result {
+        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", package])
+        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+        return try await ChildProcess.run(package + "/.build/debug/actionsim-app",
+                                          ["replay", package + "/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+    }
+
+    /// A lap intent that performs, and a start intent that counts presses in `PressCount`
+    /// (a type the test puts outside the app's folder).
+    static let performingLap = lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+    static let countingStart = start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                                          with: "{\n        PressCount.shared.add()\n        return .result(actionButtonIntent: LapIntent())\n    }")
 
     @Test("Writes a package around the folder: the folder linked in place, UI files and resources left out and listed, the plugin applied")
     func writesPackage() async throws {
@@ -129,13 +152,12 @@ struct InitPackageTests {
     func mismatchedBuildIsSaid() async throws {
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": Self.start, "LapIntent.swift": Self.lap])
         #expect(try await CLI.run(["init-package", folder, "-o", root + "/sim"]).status == 0)
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
 
         // actionsim built again since: the stamp the plugin holds is not the library's.
         let plugin = root + "/sim/Plugins/ActionsimApp/plugin.swift"
         let stamped = Self.read(plugin).replacing(/static let libraryStamp = "[^"]*"/, with: "static let libraryStamp = \"1-1\"")
         try stamped.write(toFile: plugin, atomically: true, encoding: .utf8)
-        let rebuilt = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim", "--scratch-path", root + "/scratch"])
+        let rebuilt = try await ChildProcess.run("/usr/bin/env", [Self.swift, "build", "--package-path", root + "/sim", "--scratch-path", root + "/scratch"])
         #expect(rebuilt.status != 0)
         #expect((rebuilt.stdout + rebuilt.stderr).contains("was built again since this package was written, perhaps from another commit: write the package again"),
                 "\(rebuilt.stdout)\(rebuilt.stderr)")
@@ -145,7 +167,7 @@ struct InitPackageTests {
         let manifestPath = root + "/sim/Package.swift"
         let other = Self.read(manifestPath).replacing(/#if !\(compiler\([^\n]*/, with: "#if !(compiler(>=5.0) && !compiler(>=5.1))")
         try other.write(toFile: manifestPath, atomically: true, encoding: .utf8)
-        let dumped = try await ChildProcess.run("/usr/bin/env", [swift, "package", "--package-path", root + "/sim", "--scratch-path", root + "/scratch", "dump-package"])
+        let dumped = try await ChildProcess.run("/usr/bin/env", [Self.swift, "package", "--package-path", root + "/sim", "--scratch-path", root + "/scratch", "dump-package"])
         #expect(dumped.status != 0)
         #expect((dumped.stdout + dumped.stderr).contains("was built by Swift"), "\(dumped.stdout)\(dumped.stderr)")
         #expect((dumped.stdout + dumped.stderr).contains("build actionsim with this Swift"))
@@ -192,17 +214,13 @@ struct InitPackageTests {
             + "(HKWorkoutSession(healthStore:configuration:) at line 10, startActivity(with:) at line 11), which is left out on Linux: "
             + "no session starts in the simulator, and a first press misses the start deadline (A5). To test it here, move the start"), "\(written.stderr)")
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
-        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
-        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
-                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        let replay = try await Self.buildAndReplay(root + "/sim")
         #expect(replay.stdout.contains("✗ start deadline missed (A5)"), "\(replay.stdout)")
         #expect(replay.stdout.contains("⚠ no session started: Trail starts it in \(folder)/WorkoutViewModel.swift "
             + "(line 10: HKWorkoutSession(healthStore:configuration:); line 11: startActivity(with:)), which imports SwiftUI, "
             + "a file left out on Linux. To test it here, move the start into the intent's perform()"), "\(replay.stdout)")
         // The starter test fails as the replay does, and says why (a trial saw only the error).
-        let tested = try await ChildProcess.run("/usr/bin/env", [swift, "test", "--package-path", root + "/sim"])
+        let tested = try await ChildProcess.run("/usr/bin/env", [Self.swift, "test", "--package-path", root + "/sim"])
         #expect(tested.status != 0)
         #expect((tested.stdout + tested.stderr).contains("it warned: [\"no session started: Trail starts it in \(folder)/WorkoutViewModel.swift"),
                 "\(tested.stdout)\(tested.stderr)")
@@ -275,8 +293,7 @@ struct InitPackageTests {
         #expect(written.stdout.contains("Trail: \(folder), 3 of 3 Swift files kept, Swift 6 language mode (from Trail.xcodeproj's target Trail Watch App), "
             + "main actor by default, upcoming features InferIsolatedConformances, NonisolatedNonsendingByDefault, MemberImportVisibility "
             + "(from Trail.xcodeproj's target Trail Watch App)\n"), "\(written.stdout)")
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--build-tests", "--package-path", root + "/sim"])
+        let built = try await ChildProcess.run("/usr/bin/env", [Self.swift, "build", "--build-tests", "--package-path", root + "/sim"])
         #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
                                                 ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
@@ -307,7 +324,7 @@ struct InitPackageTests {
             """
         let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
                                                     with: "{\n        _ = try SummaryUpload().request(presses: 1)\n        return .result(actionButtonIntent: LapIntent())\n    }")
-        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let lap = Self.performingLap
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap,
                                                    "SummaryUpload.swift": sync])
         let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
@@ -316,20 +333,15 @@ struct InitPackageTests {
             + "(Linux keeps URLRequest out of Foundation, Apple's Foundation has it)\n"), "\(written.stdout)")
         #expect(Self.read(root + "/sim/Package.swift").contains(#""-import-module", "-Xfrontend", "FoundationNetworking""#))
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
-        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
-        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
-                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        let replay = try await Self.buildAndReplay(root + "/sim")
         #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
     }
 
     @Test("A second folder the Xcode target builds (a synchronized Shared folder) is compiled with the app as one module, without its membership exceptions; the package's layout follows the project both ways (it was dropped without a word, then only warned of)")
     func otherSynchronizedFolder() async throws {
         // The start intent counts presses in a type of the Shared folder.
-        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
-                                                    with: "{\n        PressCount.shared.add()\n        return .result(actionButtonIntent: LapIntent())\n    }")
-        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let start = Self.countingStart
+        let lap = Self.performingLap
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap])
         let shared = [
             "Shared/Model/PressCount.swift": "import Foundation\n\nfinal class PressCount: @unchecked Sendable {\n    static let shared = PressCount()\n    private(set) var count = 0\n    func add() { count += 1 }\n}\n",
@@ -337,10 +349,7 @@ struct InitPackageTests {
             // Built by the iPhone app only: the watch target's membership exception leaves it out.
             "Shared/PhoneOnly.swift": "import Foundation\n\nlet phoneOnly: Int = \"not a number\"\n",
         ]
-        for (path, text) in shared {
-            try FileManager.default.createDirectory(atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
-        }
+        try Self.write(shared, under: root)
         // Without the project, the package builds the app's folder alone (its first press fails to compile: no PressCount).
         let alone = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(alone.status == 0, "\(alone.stderr)")
@@ -388,11 +397,7 @@ struct InitPackageTests {
         #expect(manifest.contains("\"Shared/PhoneOnly.swift\""), "\(manifest)")
         #expect(manifest.contains("\"Shared/Views\""), "\(manifest)")
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
-        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
-        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
-                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        let replay = try await Self.buildAndReplay(root + "/sim")
         #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
 
         // The Shared folder leaves the watch target: Sources/Trail is one link again.
@@ -405,9 +410,8 @@ struct InitPackageTests {
 
     @Test("A project from before Xcode 16: the target's Compile Sources decide, a Shared model it lists is compiled with the app and a left-over file of the folder it does not list is not (both stopped the build)")
     func compileSourcesOfTheTarget() async throws {
-        let start = Self.start.replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
-                                                    with: "{\n        PressCount.shared.add()\n        return .result(actionButtonIntent: LapIntent())\n    }")
-        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let start = Self.countingStart
+        let lap = Self.performingLap
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap,
                                                    "Stale.swift": "let stale: Int = \"left over from an old version\"\n"])
         let files = [
@@ -443,10 +447,7 @@ struct InitPackageTests {
                 }
                 """,
         ]
-        for (path, text) in files {
-            try FileManager.default.createDirectory(atPath: root + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
-        }
+        try Self.write(files, under: root)
         let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(written.stdout.contains("Trail: \(folder), 4 of 4 Swift files kept"), "\(written.stdout)")
@@ -457,11 +458,7 @@ struct InitPackageTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root + "/sim/Sources/Trail/Project/Shared/Model/PressCount.swift")
                 == "../../../../../../Shared/Model/PressCount.swift")
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
-        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
-        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
-                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        let replay = try await Self.buildAndReplay(root + "/sim")
         #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
     }
 
@@ -471,7 +468,7 @@ struct InitPackageTests {
         let start = Self.start.replacingOccurrences(of: "import AppIntents\n", with: "import AppIntents\nimport TrailKit\n")
             .replacingOccurrences(of: "func perform() async throws -> some IntentResult { .result(actionButtonIntent: LapIntent()) }",
                                   with: "func perform() async throws -> some IntentResult {\n        Laps.shared.reset()\n        return .result(actionButtonIntent: LapIntent())\n    }")
-        let lap = Self.lap.replacingOccurrences(of: "\n}\n", with: "\n    func perform() async throws -> some IntentResult { .result() }\n}\n")
+        let lap = Self.performingLap
         let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": lap])
         let files = [
             "Packages/TrailKit/Package.swift": """
@@ -500,11 +497,7 @@ struct InitPackageTests {
                 }
                 """,
         ]
-        for (path, text) in files {
-            let url = URL(fileURLWithPath: root + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try write(files, under: root)
         return (root, folder)
     }
 
@@ -524,12 +517,8 @@ struct InitPackageTests {
         #expect(manifest.contains("name: \"TrailKit\""))
         #expect(!manifest.contains("TrailKitUI"))
 
-        let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        let built = try await ChildProcess.run("/usr/bin/env", [swift, "build", "--package-path", root + "/sim"])
-        #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
         // The start intent calls into TrailKit (it starts no session: the deadline is missed, which is not what this checks).
-        let replay = try await ChildProcess.run(root + "/sim/.build/debug/actionsim-app",
-                                                ["replay", root + "/sim/scenarios/trail-first-press.yaml", "--no-log", "--no-store"])
+        let replay = try await Self.buildAndReplay(root + "/sim")
         #expect(replay.stdout.contains("▶ perform StartTrailIntent(workoutStyle: running)"), "\(replay.stdout)\(replay.stderr)")
         #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
     }
