@@ -448,3 +448,102 @@ struct AppIntentsGapsSwift5Tests {
         #expect(describe(AppDependencyManager.Error<LapStore>.failedToRetrieveDependency("k", LapStore.self)) == "missing")
     }
 }
+
+// MARK: Comparisons in summaries, and an entity parameter with its own query
+
+struct PoolSite: AppEntity {
+    let id: String
+    let name: String
+    static var typeDisplayRepresentation: TypeDisplayRepresentation = "Pool"
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+    static var defaultQuery = AllPoolsQuery()
+}
+
+struct AllPoolsQuery: EntityQuery {
+    static let pools = [PoolSite(id: "harbour", name: "Harbour baths"), PoolSite(id: "lido", name: "Lido")]
+    func entities(for identifiers: [String]) async throws -> [PoolSite] { Self.pools.filter { identifiers.contains($0.id) } }
+    func suggestedEntities() async throws -> [PoolSite] { Self.pools }
+}
+
+/// Only the pools near the wearer: what the parameter offers instead of every pool.
+struct NearbyPoolsQuery: EntityQuery {
+    func entities(for identifiers: [String]) async throws -> [PoolSite] { try await AllPoolsQuery().entities(for: identifiers) }
+    func suggestedEntities() async throws -> [PoolSite] { [AllPoolsQuery.pools[1]] }
+}
+
+struct SwimAtPoolIntent: AppIntent {
+    static var title: LocalizedStringResource = "Swim at a pool"
+    @Parameter(title: "Pool", requestDisambiguationDialog: "Which pool?", query: NearbyPoolsQuery()) var pool: PoolSite
+    @Parameter(title: "Backup pool", query: NearbyPoolsQuery()) var backup: PoolSite?
+    @Parameter(title: "Lengths", default: 20) var lengths: Int
+    @Parameter(title: "Minutes") var minutes: Int?
+    static var parameterSummary: some ParameterSummary {
+        When(\.$lengths, .greaterThan, 40) {
+            Summary("Long swim")
+        } otherwise: {
+            When(\.$minutes, .lessThanOrEqualTo, 20) { Summary("Quick swim") } otherwise: { Summary("Swim") }
+        }
+    }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+extension AppIntentsGapsSwift5Tests {
+    @Test("When compares a number parameter: greater or less, with or without equality; an unset optional compares false")
+    func comparisons() {
+        let summary = SwimAtPoolIntent.parameterSummary as Any as? SwimAtPoolIntent.When<SwimAtPoolIntent.Summary,
+            SwimAtPoolIntent.When<SwimAtPoolIntent.Summary, SwimAtPoolIntent.Summary>>
+        var swim = SwimAtPoolIntent()
+        #expect(summary?.text(for: swim) == "Swim")
+        swim.lengths = 41
+        #expect(summary?.text(for: swim) == "Long swim")
+        swim.lengths = 40
+        swim.minutes = 20
+        #expect(summary?.text(for: swim) == "Quick swim")
+        swim.minutes = 21
+        #expect(summary?.text(for: swim) == "Swim")
+
+        let atLeast = SwimAtPoolIntent.When(\.$lengths, .greaterThanOrEqualTo, 40) { SwimAtPoolIntent.Summary("40 or more") }
+            otherwise: { SwimAtPoolIntent.Summary("fewer") }
+        let under = SwimAtPoolIntent.When(\.$minutes, .lessThan, 21) { SwimAtPoolIntent.Summary("under 21") }
+            otherwise: { SwimAtPoolIntent.Summary("21 or more, or unset") }
+        #expect(atLeast.text(for: swim) == "40 or more")
+        #expect(under.text(for: swim) == "21 or more, or unset")
+        swim.lengths = 39
+        swim.minutes = 5
+        #expect(atLeast.text(for: swim) == "fewer")
+        #expect(under.text(for: swim) == "under 21")
+        swim.minutes = nil
+        #expect(under.text(for: swim) == "21 or more, or unset")
+    }
+
+    @Test("An entity parameter made with query: asks that query, not the entity's default one, when it needs a value")
+    func parameterQuery() async throws {
+        let watch = try ActionButtonHarness(app: AppDefinition.workoutApp("Query5", start: StartSwimIntent.self),
+                                            settings: .workout(app: "Query5", firstPress: "pool"))
+        final class Seen: @unchecked Sendable {
+            var pool: String?
+            var backup: String?
+            var chosen: String?
+        }
+        let seen = Seen()
+        try await watch.runInApp("ask for a pool") {
+            Task {
+                let swim = SwimAtPoolIntent()
+                seen.pool = try await swim.$pool.requestValue("Where?").id
+                seen.backup = try await swim.$backup.requestValue()?.id
+                seen.chosen = try await swim.$pool.requestDisambiguation(among: AllPoolsQuery.pools).id
+            }
+        }
+        #expect(seen.pool == "lido")
+        #expect(seen.backup == "lido")
+        #expect(seen.chosen == "harbour")
+        #expect(watch.appLog.contains { $0.hasPrefix("Pool: the wearer picks") && $0.contains("lido") }, "\(watch.appLog)")
+        #expect(watch.appLog.contains { $0.hasPrefix("Backup pool: the wearer picks") })
+        #expect(watch.appLog.contains { $0.hasPrefix("Pool asks to choose among 2") && $0.hasSuffix("“Which pool?”") })
+        // A value already set is kept; the query is not asked.
+        var set = SwimAtPoolIntent()
+        set.pool = AllPoolsQuery.pools[0]
+        #expect(set.$pool.defaultValue == nil)
+        #expect(set.pool.id == "harbour")
+    }
+}

@@ -10,6 +10,10 @@ public struct IntentParameter<Value: Sendable>: Sendable {
     private var value: Value?
     /// The value given with `default:` (Apple's page: "defaultValue"), nil without one.
     public private(set) var defaultValue: Value?
+    /// The entities a parameter made with `query:` offers the wearer when it has no value.
+    var suggestions: (@Sendable () async throws -> [Value])?
+    /// What the wearer is asked when choosing among entities (`requestDisambiguationDialog:`).
+    var disambiguationDialog: IntentDialog?
 
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
                 default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil) {

@@ -196,6 +196,34 @@ extension IntentParameter {
     }
 }
 
+// An entity parameter with its own query (Apple's page: "IntentParameter" >
+// init(title:description:default:requestValueDialog:requestDisambiguationDialog:inputConnectionBehavior:query:)),
+// in place of the entity's `defaultQuery`. The query is asked when the parameter needs a
+// value (`requestValue`): the simulated wearer picks its first suggestion.
+extension IntentParameter where Value: AppEntity {
+    public init<Query: EntityQuery>(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                                    default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil,
+                                    requestDisambiguationDialog: IntentDialog? = nil,
+                                    inputConnectionBehavior: InputConnectionBehavior = .default, query: Query)
+    where Query.Entity == Value {
+        self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
+        suggestions = { try await query.suggestedEntities() }
+        disambiguationDialog = requestDisambiguationDialog
+    }
+}
+
+extension IntentParameter where Value: _OptionalIntentValue, Value.Wrapped: AppEntity {
+    public init<Query: EntityQuery>(title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+                                    default defaultValue: Value.Wrapped? = nil, requestValueDialog: IntentDialog? = nil,
+                                    requestDisambiguationDialog: IntentDialog? = nil,
+                                    inputConnectionBehavior: InputConnectionBehavior = .default, query: Query)
+    where Query.Entity == Value.Wrapped {
+        self.init(title: title, description: description, default: defaultValue, requestValueDialog: requestValueDialog)
+        suggestions = { try await query.suggestedEntities().map { Value(_intentWrapped: $0) } }
+        disambiguationDialog = requestDisambiguationDialog
+    }
+}
+
 // Asking the wearer during `perform()` (Apple's pages under "IntentParameter": "Resolving
 // the parameter value"). The simulated wearer answers at once, as the confirmation prompts
 // here do, and the question goes on the timeline; a value nobody can give ends the intent
@@ -206,11 +234,17 @@ extension IntentParameter {
         ActionButtonRuntime.host?.log("\(title.key) asks \(what)\(prompt)")
     }
 
-    /// Asks for a value: the wearer keeps the one set (or the default); with none, the
-    /// intent ends with `needsValueError`.
+    /// Asks for a value: the wearer keeps the one set (or the default); with none, a
+    /// parameter made with `query:` has the wearer pick the first entity the query suggests,
+    /// and otherwise (or when it suggests none) the intent ends with `needsValueError`.
     public func requestValue(_ dialog: IntentDialog? = nil) async throws -> Value {
         ask("for a value", dialog)
         if let value = currentValue { return value }
+        if let suggestions, let first = try await suggestions().first {
+            let picked = (first as? any _OptionalIntentValue)?._loggedWrapped ?? Self.text(first)
+            ActionButtonRuntime.host?.log("\(title.key): the wearer picks \(picked) from the query's suggestions")
+            return first
+        }
         throw needsValueError(dialog)
     }
 
@@ -227,6 +261,7 @@ extension IntentParameter {
 
     /// Asks the wearer to pick one of `values`: the simulated wearer picks the first.
     public func requestDisambiguation(among values: [Value], dialog: IntentDialog? = nil) async throws -> Value {
+        let dialog = dialog ?? disambiguationDialog
         guard let first = values.first else { throw needsDisambiguationError(among: values, dialog: dialog) }
         ask("to choose among \(values.count): the wearer picks \(Self.text(first))", dialog)
         return first

@@ -29,6 +29,21 @@ public enum OneOfComparisonOperator: Hashable, Sendable {
     case oneOf, noneOf
 }
 
+/// `.greaterThan`, `.greaterThanOrEqualTo`, `.lessThan`, `.lessThanOrEqualTo` in
+/// `When(\.$p, .greaterThan, value)`.
+public enum ComparableComparisonOperator: Hashable, Sendable {
+    case greaterThan, greaterThanOrEqualTo, lessThan, lessThanOrEqualTo
+
+    func holds<Value: Comparable>(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch self {
+        case .greaterThan: lhs > rhs
+        case .greaterThanOrEqualTo: lhs >= rhs
+        case .lessThan: lhs < rhs
+        case .lessThanOrEqualTo: lhs <= rhs
+        }
+    }
+}
+
 /// One summary or another, by a parameter's value (Apple's `When`).
 public struct ParameterSummaryWhenCondition<Intent: AppIntent, WhenCondition: ParameterSummary, Otherwise: ParameterSummary>:
     ParameterSummary, SummaryText {
@@ -64,6 +79,30 @@ public struct ParameterSummaryWhenCondition<Intent: AppIntent, WhenCondition: Pa
         holds = { intent in
             let among = intent[keyPath: keyPath].currentValue.map(values.contains) ?? false
             return comparisonOperator == .oneOf ? among : !among
+        }
+        whenSummary = when()
+        otherwiseSummary = otherwise()
+    }
+
+    /// Compares a parameter with a value; one not set yet compares false, so the summary
+    /// is `otherwise`'s.
+    public init<Value: Comparable>(_ keyPath: KeyPath<Intent, IntentParameter<Value>>, _ comparisonOperator: ComparableComparisonOperator,
+                                   _ value: Value, @ParameterSummaryBuilder<Intent> _ when: () -> WhenCondition,
+                                   @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise) {
+        holds = { intent in intent[keyPath: keyPath].currentValue.map { comparisonOperator.holds($0, value) } ?? false }
+        whenSummary = when()
+        otherwiseSummary = otherwise()
+    }
+
+    /// The same for an optional parameter, compared with a value of its wrapped type; a
+    /// parameter without a value compares false.
+    public init<Wrapped: Comparable>(_ keyPath: KeyPath<Intent, IntentParameter<Wrapped?>>,
+                                     _ comparisonOperator: ComparableComparisonOperator, _ value: Wrapped,
+                                     @ParameterSummaryBuilder<Intent> _ when: () -> WhenCondition,
+                                     @ParameterSummaryBuilder<Intent> otherwise: () -> Otherwise) {
+        holds = { intent in
+            guard let current = intent[keyPath: keyPath].currentValue, let current else { return false }
+            return comparisonOperator.holds(current, value)
         }
         whenSummary = when()
         otherwiseSummary = otherwise()

@@ -115,12 +115,20 @@ final class HealthDatabase: Sendable {
         var samples: [Saved] = []
         /// The workout each sample a workout builder collected belongs to, by sample UUID.
         var workoutOf: [UUID: UUID] = [:]
+        /// The workout (and activity) each workout effort sample is related to, by sample UUID.
+        var effortOf: [UUID: EffortRelation] = [:]
         /// How many samples were saved and deletions made: the anchor queries hand out.
         var changes = 0
         /// Running queries, kept until `stop(_:)` as a watch keeps them.
         var queries: [HKQuery] = []
         weak var activeSession: HKWorkoutSession?
         var mirroringStartHandler: (@Sendable (HKWorkoutSession) -> Void)?
+    }
+
+    /// What `relateWorkoutEffortSample(_:with:activity:completion:)` recorded.
+    struct EffortRelation: Equatable {
+        var workout: UUID
+        var activity: UUID?
     }
 
     /// A sample and the change that saved it, which anchors compare.
@@ -187,6 +195,27 @@ final class HealthDatabase: Sendable {
         if let route = object as? HKWorkoutRoute { return route.workout }
         return contents.withLock { $0.workoutOf[object.uuid] }
     }
+
+    /// Whether the database holds the object.
+    func holds(_ object: HKObject) -> Bool { contents.withLock { $0.samples.contains { $0.sample.uuid == object.uuid } } }
+
+    /// Relates an effort sample to a workout, replacing any relation it had.
+    func relateEffort(_ sample: HKSample, to relation: EffortRelation) {
+        contents.withLock { $0.effortOf[sample.uuid] = relation }
+    }
+
+    /// Ends an effort sample's relation to the workout; false if it had none with it.
+    func unrelateEffort(_ sample: HKSample, from relation: EffortRelation) -> Bool {
+        contents.withLock { contents in
+            guard let held = contents.effortOf[sample.uuid], held.workout == relation.workout,
+                  relation.activity == nil || held.activity == relation.activity else { return false }
+            contents.effortOf[sample.uuid] = nil
+            return true
+        }
+    }
+
+    /// The workout and activity an effort sample is related to, if any.
+    func effortRelation(of object: HKObject) -> EffortRelation? { contents.withLock { $0.effortOf[object.uuid] } }
 
     /// Deletes samples the database holds; throws, deleting nothing, if one is not there.
     func delete(_ objects: [HKObject]) throws {

@@ -30,13 +30,32 @@ public class HKObjectType: Hashable, CustomStringConvertible, @unchecked Sendabl
         HKActivitySummaryType(identifier: "HKActivitySummaryTypeIdentifier")
     }
 
+    /// The type of vision prescriptions (watchOS 9), which an app reads one sample at a time.
+    public class func visionPrescriptionType() -> HKPrescriptionType {
+        HKPrescriptionType(identifier: "HKVisionPrescriptionTypeIdentifier")
+    }
+
+    /// Whether reading the type takes the wearer's choice of each sample
+    /// (`requestPerObjectReadAuthorization(for:predicate:completion:)`): prescriptions only.
+    public func requiresPerObjectAuthorization() -> Bool { self is HKPrescriptionType }
+
     public static func == (lhs: HKObjectType, rhs: HKObjectType) -> Bool { lhs.identifier == rhs.identifier }
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
     public var description: String { identifier }
 }
 
 /// Data sampled over time (Apple's page: "HKSampleType").
-public class HKSampleType: HKObjectType, @unchecked Sendable {}
+public class HKSampleType: HKObjectType, @unchecked Sendable {
+    /// Whether the app may start the type's estimates over from a date
+    /// (`recalibrateEstimates(sampleType:date:completion:)`): the six-minute walk distance,
+    /// the estimate Apple names as one to recalibrate after an injury or surgery.
+    public var allowsRecalibrationForEstimates: Bool {
+        identifier == HKQuantityTypeIdentifier.sixMinuteWalkTestDistance.rawValue
+    }
+}
+
+/// Prescriptions (Apple's page: "HKPrescriptionType"), read one sample at a time.
+public final class HKPrescriptionType: HKSampleType, @unchecked Sendable {}
 
 /// Workouts (Apple's page: "HKWorkoutType").
 public final class HKWorkoutType: HKSampleType, @unchecked Sendable {}

@@ -165,7 +165,8 @@ public struct HKQuantityTypeIdentifier: RawRepresentable, Hashable, Sendable {
         case .vo2Max: HKUnit(from: "ml/kg*min")
         case .activeEnergyBurned, .basalEnergyBurned, .dietaryEnergyConsumed: HKUnit(from: "kcal")
         case .stepCount, .swimmingStrokeCount, .pushCount, .flightsClimbed, .inhalerUsage, .numberOfTimesFallen,
-             .numberOfAlcoholicBeverages, .uvExposure, .bodyMassIndex, .workoutEffortScore, .estimatedWorkoutEffortScore: HKUnit(from: "count")
+             .numberOfAlcoholicBeverages, .uvExposure, .bodyMassIndex: HKUnit(from: "count")
+        case .workoutEffortScore, .estimatedWorkoutEffortScore: HKUnit(from: "appleEffortScore")
         case .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceWheelchair, .distanceDownhillSnowSports, .distanceCrossCountrySkiing, .distancePaddleSports, .distanceRowing, .distanceSkatingSports, .runningStrideLength, .walkingStepLength, .underwaterDepth, .height, .waistCircumference, .sixMinuteWalkTestDistance: HKUnit(from: "m")
         case .appleExerciseTime, .appleStandTime, .appleMoveTime, .timeInDaylight: HKUnit(from: "min")
         case .runningSpeed, .walkingSpeed, .cyclingSpeed, .stairAscentSpeed, .stairDescentSpeed, .crossCountrySkiingSpeed,

@@ -183,6 +183,19 @@ extension HKWorkoutBuilder {
     }
 }
 
+extension HKHealthStore {
+    /// The wearer's zones for a type (watchOS 27), as Health Settings would hand them over:
+    /// the simulated wearer set none of their own, so heart rate has the system's zones (from
+    /// the scenario's resting and maximum heart rate) and cycling power, which the simulated
+    /// sensors do not measure, has none (nil). Other types cannot have zones: `errorInvalidArgument`.
+    public func preferredWorkoutZoneConfiguration(for quantityType: HKQuantityType) async throws -> HKWorkoutZoneConfiguration? {
+        guard HKWorkoutBuilder.zoneTypes.contains(quantityType) else {
+            throw HKError(.errorInvalidArgument, "workout zones are for heart rate and cycling power, not \(quantityType.identifier)")
+        }
+        return quantityType == HKQuantityType(.heartRate) ? HKWorkoutZoneConfiguration.systemHeartRate(for: HKHealthStore.wearer) : nil
+    }
+}
+
 extension HKWorkout {
     public func zoneGroup(for quantityType: HKQuantityType) -> HKWorkoutZoneGroup? { zoneGroupsByType?[quantityType] }
 }
