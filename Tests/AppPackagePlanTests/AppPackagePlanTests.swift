@@ -290,6 +290,35 @@ struct AppPackagePlanTests {
         #expect(scanned[0].scan.keptFiles.contains { $0.hasSuffix("/Shared/Units.swift") }, "\(scanned[0].scan.keptFiles)")
     }
 
+    @Test("Compile Sources of a watch target that is not the folder's (the project's only one, found by that): neither its files elsewhere nor its list's silence about the folder's files count")
+    func compileSourcesOfAnotherTarget() throws {
+        let scratch = try Scratch()
+        try scratch.write("Shared/Other.swift", "let other: Int = \"another target's\"\n")
+        try scratch.write("Trail.xcodeproj/project.pbxproj", """
+            // !$*UTF8*$!
+            {
+            	objects = {
+            		P1 = { isa = PBXProject; buildConfigurationList = L1; mainGroup = M0; targets = (T1); };
+            		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
+            		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
+            		M0 = { isa = PBXGroup; children = (GS); sourceTree = "<group>"; };
+            		GS = { isa = PBXGroup; children = (F1); path = Shared; sourceTree = "<group>"; };
+            		F1 = { isa = PBXFileReference; path = Other.swift; sourceTree = "<group>"; };
+            		B1 = { isa = PBXBuildFile; fileRef = F1; };
+            		S1 = { isa = PBXSourcesBuildPhase; files = (B1); };
+            		T1 = { isa = PBXNativeTarget; name = "Other Watch App"; buildConfigurationList = L2; buildPhases = (S1); };
+            		L2 = { isa = XCConfigurationList; buildConfigurations = (C2); };
+            		C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = watchos; }; };
+            	};
+            	rootObject = P1;
+            }
+            """)
+        let (_, scanned) = try scratch.plan(scratch.request())
+        #expect(scanned[0].otherFiles.isEmpty, "\(scanned[0].otherFiles)")
+        #expect(scanned[0].notInTarget.isEmpty, "\(scanned[0].notInTarget)")
+        #expect(scanned[0].scan.keptFiles.count == 1, "\(scanned[0].scan.keptFiles)")
+    }
+
     @Test("A local package's .defaultIsolation and upcoming features are read from dump-package and kept for its targets")
     func concurrencySettingsOfLocalPackages() throws {
         let dump = #"""

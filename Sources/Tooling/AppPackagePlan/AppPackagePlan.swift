@@ -151,11 +151,15 @@ public struct AppPackagePlan {
             let compiled = xcode.compiledFiles.map { projectFolder.appendingPathComponent($0).standardizedFileURL.resolvingSymlinksInPath().path }
             let listed = Set(compiled)
             let inFolders = folders.map { $0.contents.root.resolvingSymlinksInPath().path + "/" }
-            // Only when the list names a file of the app's folder is it this folder's target's.
-            if compiled.contains(where: { $0.hasPrefix(inFolders[0]) }) {
+            // Only when the list names a file of the app's folder, or the target has the
+            // folder's name (its folder synchronized, a file added alone), is it this folder's
+            // target's (not another watch target the project has, found as the only one).
+            let namesFolder = compiled.contains { $0.hasPrefix(inFolders[0]) }
+            let ownsFolder = namesFolder || xcode.targetName == folderURL.lastPathComponent
+            if namesFolder {
                 folders[0].exceptions = Set(contents.swiftFiles.map(\.path).filter { !listed.contains(inFolders[0] + contents.relative($0)) })
             }
-            for path in compiled where !inFolders.contains(where: path.hasPrefix) && path.hasPrefix(projectFolder.path + "/") {
+            for path in compiled where ownsFolder && !inFolders.contains(where: path.hasPrefix) && path.hasPrefix(projectFolder.path + "/") {
                 let url = URL(fileURLWithPath: path)
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 guard let text = String(data: data, encoding: .utf8) else {
