@@ -302,6 +302,38 @@ struct InitPackageTests {
         #expect(!replay.stdout.contains("start deadline missed"), "\(replay.stdout)")
     }
 
+    @Test("A5: a start intent that hands the session's start to the main queue (DispatchQueue.main.async, as HockeyDrills does) starts it before the deadline, as on a watch (the block ran after the replay had missed the deadline)")
+    func sessionStartedOnTheMainQueue() async throws {
+        let manager = """
+            import Foundation
+            import HealthKit
+
+            final class DrillManager: @unchecked Sendable {
+                static let shared = DrillManager()
+                let store = HKHealthStore()
+                var session: HKWorkoutSession?
+
+                func startWorkout() {
+                    let configuration = HKWorkoutConfiguration()
+                    configuration.activityType = .skatingSports
+                    session = try? HKWorkoutSession(healthStore: store, configuration: configuration)
+                    session?.startActivity(with: Date())
+                }
+            }
+            """
+        let start = Self.start.replacingOccurrences(of: "import AppIntents\n", with: "import AppIntents\nimport Foundation\n")
+            .replacingOccurrences(of: "{ .result(actionButtonIntent: LapIntent()) }",
+                                  with: "{\n        DispatchQueue.main.async { DrillManager.shared.startWorkout() }\n        return .result(actionButtonIntent: LapIntent())\n    }")
+        let (root, folder) = try Self.watchFolder(["TrailStyle.swift": Self.style, "StartTrailIntent.swift": start, "LapIntent.swift": Self.performingLap,
+                                                   "DrillManager.swift": manager])
+        let written = try await CLI.run(["init-package", folder, "-o", root + "/sim"])
+        #expect(written.status == 0, "\(written.stderr)")
+        let replay = try await Self.buildAndReplay(root + "/sim")
+        #expect(replay.stdout.contains("✓ StartTrailIntent returned"), "\(replay.stdout)\(replay.stderr)")
+        #expect(!replay.stdout.contains("start deadline missed"), "\(replay.stdout)")
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    }
+
     @Test("A file that names URLSession and imports Foundation alone (Apple's Foundation has it; Linux keeps it in FoundationNetworking) compiles unchanged, and init-package says why")
     func foundationNetworking() async throws {
         let sync = """
@@ -360,10 +392,10 @@ struct InitPackageTests {
             // !$*UTF8*$!
             {
             	objects = {
-            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (T0, T1); };
+            		P1 = { isa = PBXProject; buildConfigurationList = L1; targets = (TP, T1); };
             		L1 = { isa = XCConfigurationList; buildConfigurations = (C1); };
             		C1 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; }; };
-            		T0 = { isa = PBXNativeTarget; name = "Trail"; buildConfigurationList = L0; fileSystemSynchronizedGroups = (G2); };
+            		TP = { isa = PBXNativeTarget; name = "Trail"; buildConfigurationList = L0; fileSystemSynchronizedGroups = (G2); };
             		L0 = { isa = XCConfigurationList; buildConfigurations = (C0); };
             		C0 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SDKROOT = iphoneos; }; };
             		T1 = { isa = PBXNativeTarget; name = "Trail Watch App"; buildConfigurationList = L2; fileSystemSynchronizedGroups = (\(groups)); };

@@ -16,14 +16,14 @@ public struct ActionButtonClock: Clock {
     public init() {}
 
     public var now: Instant {
-        if let host = ActionButtonRuntime.host { return Instant(offset: host.now) }
+        if let host = ActionButtonRuntime.current { return Instant(offset: host.now) }
         return Instant(offset: ContinuousClock.now - Self.processStart)
     }
 
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        if let host = ActionButtonRuntime.host {
+        if let host = ActionButtonRuntime.current {
             try await host.sleep(until: deadline.offset)
         } else {
             try await ContinuousClock().sleep(until: Self.processStart.advanced(by: deadline.offset), tolerance: tolerance)

@@ -1,4 +1,6 @@
 import ActionButtonCore
+import Foundation
+import Synchronization
 
 /// The simulated watch as intents see it while they run: its clock, its donation inbox and
 /// the app's session. The simulator installs one around every `perform()` it calls (and
@@ -74,6 +76,41 @@ extension ActionButtonHost {
 public enum ActionButtonRuntime {
     /// The host of the simulated watch running the current task, if any.
     @TaskLocal public static var host: (any ActionButtonHost)?
+
+    /// The host app code reaches: the current task's; or, for code on the main thread outside
+    /// any of the watch's tasks (a block an intent queued with `DispatchQueue.main.async`, which
+    /// carries no task's values), the one watch of a process whose main thread runs the main
+    /// queue for its app (the command line's: one watch per process, as on a watch). Nil in a
+    /// process running several watches, or whose main queue serves no app (a test process).
+    public static var current: (any ActionButtonHost)? {
+        if let host { return host }
+        guard Thread.isMainThread else { return nil }
+        return mainQueue.withLock { state -> (any ActionButtonHost)? in
+            guard state.served else { return nil }
+            state.watches.removeAll { $0.host == nil }
+            return state.watches.count == 1 ? state.watches[0].host : nil
+        }
+    }
+
+    private struct WeakHost: @unchecked Sendable {
+        weak var host: (any ActionButtonHost & AnyObject)?
+    }
+
+    private static let mainQueue = Mutex<(served: Bool, watches: [WeakHost])>((false, []))
+
+    /// This process's main thread runs the main queue for the app from now on.
+    public static func serveMainQueue() { mainQueue.withLock { $0.served = true } }
+
+    /// Whether this process's main thread runs the main queue for the app.
+    public static var mainQueueServed: Bool { mainQueue.withLock { $0.served } }
+
+    /// A simulated watch starts in this process (it ends when its host is released).
+    public static func watchStarted(_ host: any ActionButtonHost & AnyObject) {
+        mainQueue.withLock { state in
+            state.watches.removeAll { $0.host == nil }
+            state.watches.append(WeakHost(host: host))
+        }
+    }
 }
 
 public enum ActionButtonRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -128,10 +165,10 @@ public enum SimulatedSession {
 
     public static func mark(_ marker: SessionMarker) throws { try host("mark").mark(marker) }
 
-    public static var state: SessionLifecycle.State { ActionButtonRuntime.host?.sessionState ?? .notStarted }
+    public static var state: SessionLifecycle.State { ActionButtonRuntime.current?.sessionState ?? .notStarted }
 
     private static func host(_ operation: String) throws -> any ActionButtonHost {
-        guard let host = ActionButtonRuntime.host else {
+        guard let host = ActionButtonRuntime.current else {
             throw ActionButtonRuntimeError.noSystem(operation: "SimulatedSession.\(operation)")
         }
         return host

@@ -64,7 +64,7 @@ extension AppIntent {
 
     private func performAndDonate(_ donate: Bool) async throws -> PerformResult {
         let result = try await perform()
-        if donate { IntentDonation.donate(self, result: result, on: ActionButtonRuntime.host) }
+        if donate { IntentDonation.donate(self, result: result, on: ActionButtonRuntime.current) }
         return result
     }
 }
@@ -101,7 +101,7 @@ extension AppIntent {
             throw AppIntentError(reason: "requestChoice(between:) was given no options")
         }
         let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) asks to choose\(prompt): the wearer picks \(picked.title.key)")
+        ActionButtonRuntime.current?.log("\(IntentIdentity(self).reference.name) asks to choose\(prompt): the wearer picks \(picked.title.key)")
         return picked
     }
 }

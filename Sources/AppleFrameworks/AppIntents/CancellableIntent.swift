@@ -27,7 +27,7 @@ extension CancellableIntent {
             // at most once while this function is still running.
             let cancel = UncheckedHandOff(handler)
             return try await withTaskCancellationHandler(operation: operation, onCancel: {
-                ActionButtonRuntime.host?.log("\(name) is cancelled (\(IntentCancellationReason.timeout))")
+                ActionButtonRuntime.current?.log("\(name) is cancelled (\(IntentCancellationReason.timeout))")
                 cancel.body(.timeout)
             }, isolation: isolation)
         }

@@ -112,7 +112,7 @@ public final class AppDependencyManager: Sendable {
 
     /// The current watch's manager, when this is `shared` and app code runs on a watch.
     private var watchScope: AppDependencyManager? {
-        guard self === Self.shared, let scope = ActionButtonRuntime.host?.dependencies, scope !== self else { return nil }
+        guard self === Self.shared, let scope = ActionButtonRuntime.current?.dependencies, scope !== self else { return nil }
         return scope
     }
 }

@@ -11,7 +11,7 @@ extension ForegroundContinuableIntent {
     public func requestToContinueInForeground<ResultValue: Sendable>(
         _ dialog: IntentDialog? = nil, continuation: @MainActor () async throws -> ResultValue = { () }
     ) async throws -> ResultValue {
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
+        ActionButtonRuntime.current?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is open)")
         return try await continuation()
     }
 
@@ -27,7 +27,7 @@ extension ForegroundContinuableIntent {
             let handOff = UncheckedHandOff(continuation)
             Task { @MainActor in
                 do { try await handOff.body() } catch {
-                    ActionButtonRuntime.host?.log("\(name)'s foreground continuation failed: \(error)")
+                    ActionButtonRuntime.current?.log("\(name)'s foreground continuation failed: \(error)")
                 }
             }
         }

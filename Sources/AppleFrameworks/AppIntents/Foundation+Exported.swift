@@ -23,7 +23,7 @@ public typealias Published = OpenCombine.Published
 /// compile).
 @_disfavoredOverload
 public func NSLog(_ format: String, _ args: any CVarArg...) {
-    guard let host = ActionButtonRuntime.host else {
+    guard let host = ActionButtonRuntime.current else {
         withVaList(args) { Foundation.NSLogv(format, $0) }
         return
     }

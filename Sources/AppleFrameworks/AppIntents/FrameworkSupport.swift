@@ -39,7 +39,7 @@ package enum SimulatedDate {
 
     package static func now(on host: any ActionButtonHost) -> Date { at(host.now) }
 
-    package static var now: Date { ActionButtonRuntime.host.map(now(on:)) ?? Date() }
+    package static var now: Date { ActionButtonRuntime.current.map(now(on:)) ?? Date() }
 
     /// How far after the watch's now a date must lie to be taken for this machine's clock.
     /// The watch's dates start at `origin` and a replay spans weeks at most; this machine's
@@ -55,7 +55,7 @@ package enum SimulatedDate {
     /// between the app's reading and this one, so a replay stays the same. Any other date,
     /// and every date outside a simulated watch, is as given.
     package static func fromApp(_ date: Date) -> Date {
-        guard let host = ActionButtonRuntime.host else { return date }
+        guard let host = ActionButtonRuntime.current else { return date }
         let watchNow = now(on: host)
         guard date.timeIntervalSince(watchNow) > machineClockMargin else { return date }
         // Seconds after this machine's now (negative: before), rounded to whole seconds.

@@ -11,7 +11,7 @@ import Foundation
 package enum HandlerQueue {
     package static func deliver(on queue: OperationQueue, _ body: @escaping () -> Void) {
         let handler = UncheckedHandler(body)
-        guard ActionButtonRuntime.host != nil else {
+        guard ActionButtonRuntime.current != nil else {
             queue.addOperation { handler.body() }
             return
         }

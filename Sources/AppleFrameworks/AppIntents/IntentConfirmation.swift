@@ -85,6 +85,6 @@ extension AppIntent {
     private func confirm(dialog: IntentDialog?, actionName: ConfirmationActionName) {
         let intent = IntentIdentity(self).reference.name
         let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(intent) asks to confirm\(prompt) [\(actionName)]: the wearer confirms")
+        ActionButtonRuntime.current?.log("\(intent) asks to confirm\(prompt) [\(actionName)]: the wearer confirms")
     }
 }

@@ -25,14 +25,14 @@ extension AppIntent {
     /// "donate(result:)".
     @discardableResult
     public func donate(result: some IntentResult) async throws -> IntentDonationIdentifier {
-        guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
+        guard let host = ActionButtonRuntime.current else { throw ActionButtonRuntimeError.noSystem(operation: "donate(result:)") }
         return IntentDonation.donate(self, result: result, on: host)
     }
 
     /// The same, for code outside Swift concurrency: errors are ignored, as Apple's are.
     @discardableResult
     public func donate(result: some IntentResult) -> IntentDonationIdentifier {
-        IntentDonation.donate(self, result: result, on: ActionButtonRuntime.host)
+        IntentDonation.donate(self, result: result, on: ActionButtonRuntime.current)
     }
 
     /// Donates the intent alone: a hint for Siri's suggestions, which leaves the Action
@@ -40,13 +40,13 @@ extension AppIntent {
     /// Apple's page: "donate()".
     @discardableResult
     public func donate() async throws -> IntentDonationIdentifier {
-        guard let host = ActionButtonRuntime.host else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
+        guard let host = ActionButtonRuntime.current else { throw ActionButtonRuntimeError.noSystem(operation: "donate()") }
         return IntentDonation.donate(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: host)
     }
 
     @discardableResult
     public func donate() -> IntentDonationIdentifier {
-        IntentDonation.donate(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: ActionButtonRuntime.host)
+        IntentDonation.donate(self, result: nil as IntentResultContainer<Never, Never, Never, Never>?, on: ActionButtonRuntime.current)
     }
 }
 
@@ -84,7 +84,7 @@ public struct IntentDonationManager: Sendable {
             ledger.removeAll { entry in matched.contains { $0.identifier == entry.identifier } }
             return matched
         }
-        let host = ActionButtonRuntime.host
+        let host = ActionButtonRuntime.current
         host?.log("deleted \(deleted.count) donation\(deleted.count == 1 ? "" : "s") (\(predicate))")
         for next in deleted.compactMap(\.nextAction) { host?.donationDeleted(next) }
         return deleted.map(\.identifier)

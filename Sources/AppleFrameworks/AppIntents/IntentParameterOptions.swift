@@ -231,7 +231,7 @@ extension IntentParameter where Value: _OptionalIntentValue, Value.Wrapped: AppE
 extension IntentParameter {
     private func ask(_ what: String, _ dialog: IntentDialog?) {
         let prompt = (dialog ?? requestValueDialog).map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(title.key) asks \(what)\(prompt)")
+        ActionButtonRuntime.current?.log("\(title.key) asks \(what)\(prompt)")
     }
 
     /// Asks for a value: the wearer keeps the one set (or the default); with none, a
@@ -242,7 +242,7 @@ extension IntentParameter {
         if let value = currentValue { return value }
         if let suggestions, let first = try await suggestions().first {
             let picked = (first as? any _OptionalIntentValue)?._loggedWrapped ?? Self.text(first)
-            ActionButtonRuntime.host?.log("\(title.key): the wearer picks \(picked) from the query's suggestions")
+            ActionButtonRuntime.current?.log("\(title.key): the wearer picks \(picked) from the query's suggestions")
             return first
         }
         throw needsValueError(dialog)

@@ -97,7 +97,7 @@ extension AppIntent {
     /// log says so.
     public func continueInForeground(_ dialog: IntentDialog? = nil, alwaysConfirm: Bool = true) async throws {
         if systemContext.currentMode == .foreground {
-            ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is already open)")
+            ActionButtonRuntime.current?.log("\(IntentIdentity(self).reference.name) continues in the foreground (the app is already open)")
         } else {
             comeForward("continues in the foreground", dialog: dialog, alwaysConfirm: alwaysConfirm)
         }
@@ -108,7 +108,7 @@ extension AppIntent {
     func comeForward(_ what: String, dialog: IntentDialog?, alwaysConfirm: Bool) {
         let asked = alwaysConfirm || dialog != nil
         let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(IntentIdentity(self).reference.name) \(what)\(asked ? ", asking\(prompt): the wearer agrees" : "")")
-        ActionButtonRuntime.host?.bringAppForward()
+        ActionButtonRuntime.current?.log("\(IntentIdentity(self).reference.name) \(what)\(asked ? ", asking\(prompt): the wearer agrees" : "")")
+        ActionButtonRuntime.current?.bringAppForward()
     }
 }

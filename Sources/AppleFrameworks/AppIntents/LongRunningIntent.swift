@@ -46,7 +46,7 @@ extension LongRunningIntent {
     /// Runs `operation` with extended time, and returns what it returns.
     @discardableResult
     public func performBackgroundTask<T>(options: LongRunningTaskOptions = [], operation: @escaping () async throws -> T) async throws -> T {
-        let host = ActionButtonRuntime.host
+        let host = ActionButtonRuntime.current
         host?.log("\(IntentIdentity(self).reference.name) runs a long-running task: its time is extended past 30 seconds")
         if let run = IntentRun.current { host?.extendRuntime(invocation: run.invocation) }
         return try await operation()

@@ -99,7 +99,7 @@ extension AppIntent {
                                              snippetIntent: Snippet) async throws where Snippet: SnippetIntent {
         let intent = IntentIdentity(self).reference.name
         let prompt = dialog.map { " “\($0.full.key)”" } ?? ""
-        ActionButtonRuntime.host?.log("\(intent) asks to confirm\(prompt) with the snippet of \(Snippet.self) [\(actionName)]: the wearer confirms")
+        ActionButtonRuntime.current?.log("\(intent) asks to confirm\(prompt) with the snippet of \(Snippet.self) [\(actionName)]: the wearer confirms")
     }
 }
 

@@ -27,7 +27,7 @@ extension StartWorkoutIntent {
 
     /// Tells the system to read `suggestedWorkouts` again (A2).
     public static func invalidateSuggestedWorkouts() {
-        ActionButtonRuntime.host?.suggestedWorkoutsDidChange()
+        ActionButtonRuntime.current?.suggestedWorkoutsDidChange()
     }
 
     /// How First Press shows this intent when the app gives nothing else: its style's case.

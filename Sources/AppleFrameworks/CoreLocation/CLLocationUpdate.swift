@@ -63,7 +63,7 @@ public struct CLLocationUpdate: Sendable {
             private var started = false
 
             public mutating func next() async throws -> CLLocationUpdate? {
-                guard let host = ActionButtonRuntime.host, let services = LocationServices.current else { return nil }
+                guard let host = ActionButtonRuntime.current, let services = LocationServices.current else { return nil }
                 if !started {
                     started = true
                     if services.authorization == .notDetermined {

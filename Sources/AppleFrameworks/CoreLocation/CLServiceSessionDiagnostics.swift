@@ -43,7 +43,7 @@ extension CLServiceSession {
             init(requirement: AuthorizationRequirement) { self.requirement = requirement }
 
             public mutating func next() async throws -> CLServiceSession.Diagnostic? {
-                guard let host = ActionButtonRuntime.host, let services = LocationServices.current else { return nil }
+                guard let host = ActionButtonRuntime.current, let services = LocationServices.current else { return nil }
                 while true {
                     let authorization = services.authorization
                     if authorization != last {

@@ -40,7 +40,7 @@ final class LocationServices: SensorReadingObserver, @unchecked Sendable {
 
     /// The services of the watch the calling code runs on, or nil outside a simulated watch.
     static var current: LocationServices? {
-        guard let host = ActionButtonRuntime.host else { return nil }
+        guard let host = ActionButtonRuntime.current else { return nil }
         var made = false
         // Asked first: a watch object is not made inside the making of another.
         let route = host.watchObject(RouteStart.self) { RouteStart.standard }

@@ -49,7 +49,7 @@ public final class CMAltimeter: SensorReadingObserver, @unchecked Sendable {
     public func stopAbsoluteAltitudeUpdates() { values.withLock { $0.absolute = nil } }
 
     private func attach(handler fail: (any Error) -> Void) {
-        guard let host = ActionButtonRuntime.host else {
+        guard let host = ActionButtonRuntime.current else {
             fail(ActionButtonRuntimeError.noSystem(operation: "CMAltimeter updates"))
             return
         }

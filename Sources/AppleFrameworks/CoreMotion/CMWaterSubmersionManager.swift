@@ -62,7 +62,7 @@ public final class CMWaterSubmersionManager: SensorReadingObserver, @unchecked S
     public var delegate: (any CMWaterSubmersionManagerDelegate)? {
         get { values.withLock { $0.delegate.delegate } }
         set {
-            let host = ActionButtonRuntime.host
+            let host = ActionButtonRuntime.current
             let attach = values.withLock { values -> (any ActionButtonHost)? in
                 values.delegate = Weak(delegate: newValue)
                 guard values.host == nil, let host else { return nil }

@@ -32,7 +32,7 @@ final class MotionLog: SensorReadingObserver, @unchecked Sendable {
 
     /// The log of the watch the calling code runs on, or nil outside a simulated watch.
     static var current: MotionLog? {
-        guard let host = ActionButtonRuntime.host else { return nil }
+        guard let host = ActionButtonRuntime.current else { return nil }
         var made = false
         let log = host.watchObject(MotionLog.self) {
             made = true
@@ -45,7 +45,7 @@ final class MotionLog: SensorReadingObserver, @unchecked Sendable {
     /// A date an app passes, on the watch's time line (`SimulatedDate.fromApp`: the real
     /// `Date()` is the watch's now), and no later than now: there is no motion history ahead.
     static func clamped(_ date: Date) -> Date {
-        guard let host = ActionButtonRuntime.host else { return date }
+        guard let host = ActionButtonRuntime.current else { return date }
         return Swift.min(SimulatedDate.fromApp(date), SimulatedDate.now(on: host))
     }
 

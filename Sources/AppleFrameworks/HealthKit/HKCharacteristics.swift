@@ -145,7 +145,7 @@ extension HKHealthStore {
 
     /// The wearer of the watch the calling code runs on.
     static var wearer: WearerProfile {
-        ActionButtonRuntime.host?.watchObject(WearerProfile.self) { WearerProfile.standard } ?? WearerProfile.standard
+        ActionButtonRuntime.current?.watchObject(WearerProfile.self) { WearerProfile.standard } ?? WearerProfile.standard
     }
 
     private func checkRead(_ identifier: HKCharacteristicTypeIdentifier) throws {
@@ -162,7 +162,7 @@ extension HKHealthStore {
     /// the session log says so.
     public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency,
                                          withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        ActionButtonRuntime.host?.log(
+        ActionButtonRuntime.current?.log(
             "HealthKit: background delivery of \(type.identifier) (\(frequency)) on; the simulated app is never suspended, so its observer queries hear every change at once")
         completion(true, nil)
     }
@@ -173,7 +173,7 @@ extension HKHealthStore {
 
     public func disableBackgroundDelivery(for type: HKObjectType,
                                           withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        ActionButtonRuntime.host?.log("HealthKit: background delivery of \(type.identifier) off")
+        ActionButtonRuntime.current?.log("HealthKit: background delivery of \(type.identifier) off")
         completion(true, nil)
     }
 
@@ -182,7 +182,7 @@ extension HKHealthStore {
     }
 
     public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        ActionButtonRuntime.host?.log("HealthKit: all background delivery off")
+        ActionButtonRuntime.current?.log("HealthKit: all background delivery off")
         completion(true, nil)
     }
 

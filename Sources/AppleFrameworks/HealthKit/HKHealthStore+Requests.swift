@@ -32,7 +32,7 @@ extension HKHealthStore {
             throw HKError(.errorInvalidArgument, "\(objectType.identifier) does not take per-object authorization")
         }
         HealthDatabase.current.authorize([], read: [objectType])
-        ActionButtonRuntime.host?.log("HealthKit: the wearer chose which \(objectType.identifier) samples the app may read"
+        ActionButtonRuntime.current?.log("HealthKit: the wearer chose which \(objectType.identifier) samples the app may read"
             + (predicate == nil ? "" : " (among those the predicate matches)"))
     }
 
@@ -60,7 +60,7 @@ extension HKHealthStore {
         guard type.allowsRecalibrationForEstimates else {
             throw HKError(.errorInvalidArgument, "\(type.identifier) does not allow recalibrating its estimates")
         }
-        ActionButtonRuntime.host?.log("HealthKit: estimates of \(type.identifier) start over from \(date.timeIntervalSince1970)")
+        ActionButtonRuntime.current?.log("HealthKit: estimates of \(type.identifier) start over from \(date.timeIntervalSince1970)")
     }
 
     // MARK: Workout effort (watchOS 11)

@@ -26,7 +26,7 @@ public final class HKHealthStore: Sendable {
 
     private func recordRequest(toShare types: Set<HKSampleType>, read: Set<HKObjectType>) {
         HealthDatabase.current.authorize(types, read: read)
-        ActionButtonRuntime.host?.requestHealthAuthorization()
+        ActionButtonRuntime.current?.requestHealthAuthorization()
     }
 
     /// Whether the app may share `type`: authorized once it asked, not determined before.
@@ -141,7 +141,7 @@ final class HealthDatabase: Sendable {
 
     /// The database of the watch the calling code runs on.
     static var current: HealthDatabase {
-        ActionButtonRuntime.host?.watchObject(HealthDatabase.self) { HealthDatabase() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(HealthDatabase.self) { HealthDatabase() } ?? processWide
     }
 
     private static let processWide = HealthDatabase()

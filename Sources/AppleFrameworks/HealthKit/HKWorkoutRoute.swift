@@ -110,7 +110,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
                                    device: device)
         HealthDatabase.current.add([route])
         let length = zip(locations, locations.dropFirst()).reduce(0.0) { $0 + $1.1.distance(from: $1.0) }
-        ActionButtonRuntime.host?.log("workout route saved: \(locations.count) locations, \(Int(length.rounded())) m")
+        ActionButtonRuntime.current?.log("workout route saved: \(locations.count) locations, \(Int(length.rounded())) m")
         return route
     }
 }

@@ -137,7 +137,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
 
     /// Gets the sensors ready without starting the workout (`.prepared`).
     public func prepare() {
-        guard let host = ActionButtonRuntime.host else {
+        guard let host = ActionButtonRuntime.current else {
             fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.prepare"))
             return
         }
@@ -149,7 +149,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// Starts the session on the current simulated watch (A3, A5). The engine's clock stamps
     /// the start, whatever `date` says.
     public func startActivity(with date: Date?) {
-        guard let host = values.withLock({ $0.host }) ?? ActionButtonRuntime.host else {
+        guard let host = values.withLock({ $0.host }) ?? ActionButtonRuntime.current else {
             fail(ActionButtonRuntimeError.noSystem(operation: "HKWorkoutSession.startActivity"))
             return
         }

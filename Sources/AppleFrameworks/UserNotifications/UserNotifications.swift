@@ -274,14 +274,14 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     private static let processWide = UNUserNotificationCenter()
 
     public class func current() -> UNUserNotificationCenter {
-        ActionButtonRuntime.host?.watchObject(UNUserNotificationCenter.self) { UNUserNotificationCenter() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(UNUserNotificationCenter.self) { UNUserNotificationCenter() } ?? processWide
     }
 
     /// The simulated wearer allows what the app asks.
     public func requestAuthorization(options: UNAuthorizationOptions = [],
                                      completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         state.withLock { $0.authorized = true }
-        ActionButtonRuntime.host?.log("UserNotifications: the wearer allows notifications")
+        ActionButtonRuntime.current?.log("UserNotifications: the wearer allows notifications")
         completionHandler(true, nil)
     }
 
@@ -305,7 +305,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(request)
         }
-        ActionButtonRuntime.host?.log("UserNotifications: notification scheduled: \"\(request.shownTitle)\"\(request.trigger?.summary ?? " now")")
+        ActionButtonRuntime.current?.log("UserNotifications: notification scheduled: \"\(request.shownTitle)\"\(request.trigger?.summary ?? " now")")
         scheduleDelivery(of: request)
         completionHandler?(nil)
     }
@@ -314,7 +314,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     /// time interval, or at the next date its calendar components match after `after` (the
     /// time it was last delivered, for a repeating one); none for a location trigger.
     private func scheduleDelivery(of request: UNNotificationRequest, after previous: Date? = nil) {
-        guard let host = ActionButtonRuntime.host else { return }
+        guard let host = ActionButtonRuntime.current else { return }
         let now = SimulatedDate.now(on: host)
         let interval: Duration
         var due: Date?
@@ -349,7 +349,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
             return true
         }
         guard due else { return }
-        ActionButtonRuntime.host?.log("UserNotifications: notification delivered: \"\(request.shownTitle)\"")
+        ActionButtonRuntime.current?.log("UserNotifications: notification delivered: \"\(request.shownTitle)\"")
         delegate?.userNotificationCenter(self, willPresent: notification, withCompletionHandler: { _ in })
         if request.trigger?.repeats == true { scheduleDelivery(of: request, after: notification.date) }
     }

@@ -139,7 +139,7 @@ public final class WCSession: @unchecked Sendable {
     public class func isSupported() -> Bool { true }
 
     public class var `default`: WCSession {
-        ActionButtonRuntime.host?.watchObject(WCSession.self) { WCSession() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(WCSession.self) { WCSession() } ?? processWide
     }
 
     public var activationState: WCSessionActivationState { state.withLock { $0.activation } }
@@ -159,7 +159,7 @@ public final class WCSession: @unchecked Sendable {
     /// Activates at once and tells the delegate.
     public func activate() {
         state.withLock { $0.activation = .activated }
-        ActionButtonRuntime.host?.log("WatchConnectivity: session activated (no iPhone app: never reachable)")
+        ActionButtonRuntime.current?.log("WatchConnectivity: session activated (no iPhone app: never reachable)")
         delegate?.session(self, activationDidCompleteWith: .activated, error: nil)
     }
 
@@ -177,7 +177,7 @@ public final class WCSession: @unchecked Sendable {
     private static func keys(_ count: Int) -> String { count == 1 ? "1 key" : "\(count) keys" }
 
     private func failImmediate(_ what: String, _ errorHandler: ((any Error) -> Void)?) {
-        ActionButtonRuntime.host?.log("WatchConnectivity: \(what) not sent: the iPhone app is not reachable")
+        ActionButtonRuntime.current?.log("WatchConnectivity: \(what) not sent: the iPhone app is not reachable")
         errorHandler?(WCError(.notReachable, message: "the counterpart app is not reachable (no iPhone app beside the simulated watch)"))
     }
 
@@ -190,7 +190,7 @@ public final class WCSession: @unchecked Sendable {
             }
             state.applicationContext = applicationContext
         }
-        ActionButtonRuntime.host?.log("WatchConnectivity: application context updated (\(Self.keys(applicationContext.count))), for the iPhone")
+        ActionButtonRuntime.current?.log("WatchConnectivity: application context updated (\(Self.keys(applicationContext.count))), for the iPhone")
     }
 
     /// Queued for the phone, which never takes it here; logged.
@@ -198,7 +198,7 @@ public final class WCSession: @unchecked Sendable {
     public func transferUserInfo(_ userInfo: [String: Any] = [:]) -> WCSessionUserInfoTransfer {
         let transfer = WCSessionUserInfoTransfer(userInfo: userInfo)
         state.withLock { $0.userInfoTransfers.append(transfer) }
-        ActionButtonRuntime.host?.log("WatchConnectivity: user info queued for the iPhone (\(Self.keys(userInfo.count)))")
+        ActionButtonRuntime.current?.log("WatchConnectivity: user info queued for the iPhone (\(Self.keys(userInfo.count)))")
         return transfer
     }
 
@@ -206,7 +206,7 @@ public final class WCSession: @unchecked Sendable {
     public func transferFile(_ file: URL, metadata: [String: Any]?) -> WCSessionFileTransfer {
         let transfer = WCSessionFileTransfer(file: WCSessionFile(fileURL: file, metadata: metadata))
         state.withLock { $0.fileTransfers.append(transfer) }
-        ActionButtonRuntime.host?.log("WatchConnectivity: file \(file.lastPathComponent) queued for the iPhone")
+        ActionButtonRuntime.current?.log("WatchConnectivity: file \(file.lastPathComponent) queued for the iPhone")
         return transfer
     }
 }

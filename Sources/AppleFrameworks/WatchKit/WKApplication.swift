@@ -24,7 +24,7 @@ public final class WKApplication: @unchecked Sendable {
     }
 
     /// Active while the app runs on a simulated watch; in the background otherwise.
-    public var applicationState: WKApplicationState { ActionButtonRuntime.host == nil ? .background : .active }
+    public var applicationState: WKApplicationState { ActionButtonRuntime.current == nil ? .background : .active }
 
     public var isApplicationRunningInDock: Bool { false }
     /// Whether the app asks to turn its screen for someone facing the wearer. The app may set
@@ -39,7 +39,7 @@ public final class WKApplication: @unchecked Sendable {
     /// Asks for a background refresh; the simulated watch never grants one, and says so.
     public func scheduleBackgroundRefresh(withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
                                           scheduledCompletion: @escaping @Sendable ((any Error)?) -> Void) {
-        ActionButtonRuntime.host?.log("WatchKit: a background refresh was asked for; the simulated watch runs none")
+        ActionButtonRuntime.current?.log("WatchKit: a background refresh was asked for; the simulated watch runs none")
         scheduledCompletion(nil)
     }
 
@@ -47,13 +47,13 @@ public final class WKApplication: @unchecked Sendable {
     /// simulated watch takes none, and says so.
     public func scheduleSnapshotRefresh(withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
                                         scheduledCompletion: @escaping @Sendable ((any Error)?) -> Void) {
-        ActionButtonRuntime.host?.log("WatchKit: a snapshot refresh was asked for; the simulated watch takes none")
+        ActionButtonRuntime.current?.log("WatchKit: a snapshot refresh was asked for; the simulated watch takes none")
         scheduledCompletion(nil)
     }
 
     /// Opens a system URL (a phone number, a map); logged.
     public func openSystemURL(_ url: URL) {
-        ActionButtonRuntime.host?.log("WatchKit: open \(url.absoluteString)")
+        ActionButtonRuntime.current?.log("WatchKit: open \(url.absoluteString)")
     }
 
     public func registerForRemoteNotifications() {}

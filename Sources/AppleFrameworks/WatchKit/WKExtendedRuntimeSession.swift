@@ -54,7 +54,7 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
             invalidate(reason: .sessionInProgress, error: nil)
             return
         }
-        ActionButtonRuntime.host?.log("WatchKit: an extended runtime session started")
+        ActionButtonRuntime.current?.log("WatchKit: an extended runtime session started")
         delegate?.extendedRuntimeSessionDidStart(self)
     }
 
@@ -64,7 +64,7 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
         values.withLock { state in
             if state.state == .notStarted { state.state = .scheduled }
         }
-        ActionButtonRuntime.host?.log("WatchKit: an extended runtime session was scheduled")
+        ActionButtonRuntime.current?.log("WatchKit: an extended runtime session was scheduled")
     }
 
     /// Ends the session.
@@ -76,7 +76,7 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
             return state.state != .invalid
         }
         guard wasRunning else { return }
-        ActionButtonRuntime.host?.log("WatchKit: the extended runtime session ended")
+        ActionButtonRuntime.current?.log("WatchKit: the extended runtime session ended")
         delegate?.extendedRuntimeSession(self, didInvalidateWith: reason, error: error)
     }
 
@@ -86,7 +86,7 @@ public final class WKExtendedRuntimeSession: @unchecked Sendable {
     /// timeline, on its clock; `invalidate()` stops them.
     public func notifyUser(hapticType type: WKHapticType, repeatHandler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)? = nil) {
         WKInterfaceDevice.current().play(type)
-        guard let host = ActionButtonRuntime.host else { return }
+        guard let host = ActionButtonRuntime.current else { return }
         RepeatingHaptic(session: self, type: type, handler: repeatHandler, host: host).scheduleNext()
     }
 }
@@ -139,7 +139,7 @@ extension WKExtendedRuntimeSession {
     }
 
     private static func autoLaunchStatus() -> WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus {
-        ActionButtonRuntime.host?.log("WatchKit: auto-launch authorization asked; the simulated wearer has not made this app the auto-launch app")
+        ActionButtonRuntime.current?.log("WatchKit: auto-launch authorization asked; the simulated wearer has not made this app the auto-launch app")
         return .inactive
     }
 }

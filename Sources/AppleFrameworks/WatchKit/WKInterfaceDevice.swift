@@ -11,7 +11,7 @@ public final class WKInterfaceDevice: Sendable {
 
     /// Taps the wrist with one of the system's patterns.
     public func play(_ type: WKHapticType) {
-        ActionButtonRuntime.host?.playHaptic(type.name)
+        ActionButtonRuntime.current?.playHaptic(type.name)
     }
 
     /// Turns on Water Lock (Apple's page: "enableWaterLock()"): the screen ignores touches
@@ -20,7 +20,7 @@ public final class WKInterfaceDevice: Sendable {
     /// As on a watch, it needs a running (or paused) session; without one nothing happens,
     /// and the log says why.
     public func enableWaterLock() {
-        if let host = ActionButtonRuntime.host, host.sessionState != .running, host.sessionState != .paused {
+        if let host = ActionButtonRuntime.current, host.sessionState != .running, host.sessionState != .paused {
             host.log("WatchKit: Water Lock not enabled: it needs an active workout session")
             return
         }
@@ -28,7 +28,7 @@ public final class WKInterfaceDevice: Sendable {
             defer { locked = true }
             return !locked
         }
-        if turnedOn { ActionButtonRuntime.host?.log("WatchKit: Water Lock on (touches ignored until the Digital Crown turns)") }
+        if turnedOn { ActionButtonRuntime.current?.log("WatchKit: Water Lock on (touches ignored until the Digital Crown turns)") }
     }
 
     /// Whether Water Lock is on, on the watch the calling code runs on. Nobody turns the
@@ -87,7 +87,7 @@ final class BatteryMonitoring: Sendable {
     let on = LockedState(false)
 
     static var current: BatteryMonitoring {
-        ActionButtonRuntime.host?.watchObject(BatteryMonitoring.self) { BatteryMonitoring() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(BatteryMonitoring.self) { BatteryMonitoring() } ?? processWide
     }
 
     private static let processWide = BatteryMonitoring()
@@ -103,7 +103,7 @@ final class VendorIdentifier: Sendable {
     let value = UUID()
 
     static var current: VendorIdentifier {
-        ActionButtonRuntime.host?.watchObject(VendorIdentifier.self) { VendorIdentifier() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(VendorIdentifier.self) { VendorIdentifier() } ?? processWide
     }
 
     private static let processWide = VendorIdentifier()
@@ -145,7 +145,7 @@ final class WaterLock: Sendable {
     let on = LockedState(false)
 
     static var current: WaterLock {
-        ActionButtonRuntime.host?.watchObject(WaterLock.self) { WaterLock() } ?? processWide
+        ActionButtonRuntime.current?.watchObject(WaterLock.self) { WaterLock() } ?? processWide
     }
 
     private static let processWide = WaterLock()

@@ -31,7 +31,7 @@ public struct Logger: Sendable {
     public func fault(_ message: OSLogMessage) { write(.fault, message) }
 
     private func write(_ level: OSLogType, _ message: OSLogMessage, label: String? = nil) {
-        guard let host = ActionButtonRuntime.host else { return }
+        guard let host = ActionButtonRuntime.current else { return }
         host.log(OSLog.line(level: level, label: label, text: message.text))
     }
 }
@@ -77,7 +77,7 @@ public struct OSLogType: Hashable, Sendable, RawRepresentable {
 /// format (`%@`, `%d`, `%{public}@`), its arguments.
 public func os_log(_ message: StaticString, dso: UnsafeRawPointer? = nil, log: OSLog = .default,
                    type: OSLogType = .default, _ args: any CVarArg...) {
-    guard let host = ActionButtonRuntime.host else { return }
+    guard let host = ActionButtonRuntime.current else { return }
     // The privacy annotations (`%{public}@`) mean nothing to `String(format:)`.
     var format = "\(message)"
     for annotation in ["{public}", "{private}", "{sensitive}"] { format = format.replacingOccurrences(of: annotation, with: "") }
@@ -87,7 +87,7 @@ public func os_log(_ message: StaticString, dso: UnsafeRawPointer? = nil, log: O
 /// The same, with the log's type first (Apple's page: "os_log(_:log:_:_:)").
 public func os_log(_ type: OSLogType, dso: UnsafeRawPointer? = nil, log: OSLog = .default,
                    _ message: StaticString, _ args: any CVarArg...) {
-    guard let host = ActionButtonRuntime.host else { return }
+    guard let host = ActionButtonRuntime.current else { return }
     var format = "\(message)"
     for annotation in ["{public}", "{private}", "{sensitive}"] { format = format.replacingOccurrences(of: annotation, with: "") }
     host.log(OSLog.line(level: type, label: nil, text: String(format: format, arguments: args)))

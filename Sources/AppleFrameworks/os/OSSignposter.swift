@@ -96,12 +96,12 @@ public struct OSSignposter: Sendable {
 
     private func begin(_ name: StaticString, id: OSSignpostID, kind: String, message: SignpostMetadata?) -> OSSignpostIntervalState {
         write(kind, name, id, message: message, suffix: nil)
-        return OSSignpostIntervalState(id: id, began: ActionButtonRuntime.host?.now)
+        return OSSignpostIntervalState(id: id, began: ActionButtonRuntime.current?.now)
     }
 
     private func end(_ name: StaticString, _ state: OSSignpostIntervalState, message: SignpostMetadata?) {
         var took: String?
-        if let began = state.began, let now = ActionButtonRuntime.host?.now {
+        if let began = state.began, let now = ActionButtonRuntime.current?.now {
             took = "after \(String(format: "%.3f", (now - began).secondsValue)) s"
         }
         write("end", name, state.signpostID, message: message, suffix: took)
@@ -109,7 +109,7 @@ public struct OSSignposter: Sendable {
 
     /// `signpost begin Lap [7]: 400 m (category Workout)`, one line per signpost.
     private func write(_ kind: String, _ name: StaticString, _ id: OSSignpostID, message: SignpostMetadata?, suffix: String?) {
-        guard isEnabled, let host = ActionButtonRuntime.host else { return }
+        guard isEnabled, let host = ActionButtonRuntime.current else { return }
         var line = "signpost \(kind) \(name)"
         if id != .exclusive { line += " [\(id.rawValue)]" }
         if let text = message?.text, !text.isEmpty { line += ": \(text)" }

@@ -2,6 +2,7 @@ import AppIntents
 import ArgumentParser
 import Dispatch
 import LinuxInput
+import Simulation
 import YAMLDocuments
 #if canImport(Glibc)
 import Glibc
@@ -108,6 +109,7 @@ extension Actionsim {
             await runFromCommandLine(apps: apps)
             exit()
         }
+        AppMainQueue.serve()
         MainDispatchQueue.serveForever()
     }
 

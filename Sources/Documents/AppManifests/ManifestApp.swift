@@ -24,7 +24,7 @@ public final class ManifestApp: Sendable {
     /// Every id must be one of the manifest's workout kinds (the scenario reader checks).
     public func changeSuggestedWorkouts(_ ids: [String]) {
         suggestions.withLock { $0 = ids }
-        ActionButtonRuntime.host?.suggestedWorkoutsDidChange()
+        ActionButtonRuntime.current?.suggestedWorkoutsDidChange()
     }
 
     /// Loads and checks a manifest file, or the built-in manifest `name` (by default `path`)
@@ -125,7 +125,7 @@ public final class ManifestApp: Sendable {
 
     private func donate(_ name: String) {
         // The parser checked that every donated name is one of the app's action intents.
-        guard let next = intent(named: name), let host = ActionButtonRuntime.host else { return }
+        guard let next = intent(named: name), let host = ActionButtonRuntime.current else { return }
         host.donate(next, donor: IntentReference(name: model.name, title: model.name))
     }
 }
@@ -161,7 +161,7 @@ public struct ManifestIntent: DynamicIntent {
         let behaviour = spec.perform
         if behaviour.takes > .zero { try await ActionButtonClock().sleep(for: behaviour.takes) }
         if let message = behaviour.throwsMessage { throw ManifestIntentError(intent: spec.name, message: message) }
-        if behaviour.requestsAuthorization { ActionButtonRuntime.host?.requestHealthAuthorization() }
+        if behaviour.requestsAuthorization { ActionButtonRuntime.current?.requestHealthAuthorization() }
         if behaviour.startsSession {
             try SimulatedSession.start(workoutStyle: workoutStyle, activity: workoutStyle.flatMap { app.model.activities[$0] })
         }

@@ -14,6 +14,8 @@ struct HostState {
     var reports = ReportQueue()
     /// The driver's wait for quiescence.
     var quiescence = QuiescenceWait()
+    /// App code has run since the main queue was last flushed (see `AppMainQueue`).
+    var mainQueueMayHoldAppWork = false
     /// The run ended: no one sleeps or waits any more.
     var shutDown = false
     /// App code waiting for the sensors' next reading (CoreLocation's live updates), by the

@@ -92,6 +92,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         self.clock = clock
         self.loopExecutor = loopExecutor
         if case .virtual = clock { taskExecutor = SerialTaskExecutor() } else { taskExecutor = loopExecutor }
+        ActionButtonRuntime.watchStarted(self)
     }
 
     /// Called (from any thread) whenever a report is queued: live drivers wake on it.
@@ -254,6 +255,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
             let waiter = core.withLock { state in
                 state.work.finished(id)
                 state.reports.release(heldBy: id)
+                state.mainQueueMayHoldAppWork = true
                 return state.takeWaiterIfQuiescent()
             }
             waiter?.resume()
@@ -263,8 +265,15 @@ public final class SimulationHost: ActionButtonHost, Sendable {
 
     /// Runs synchronous app code (a launch, a session observer, a delegate callback) inside
     /// this watch, under a lease of its own, so tasks it starts are waited for.
-    func runAppCode<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let id = core.withLock { $0.work.newOwner() }
+    ///
+    /// `queuesMainWork`: whether blocks it queues on the main queue are waited for (see
+    /// `AppMainQueue`); not for sensor readings' observers, which run at every reading and
+    /// hand the main queue what updates a screen.
+    func runAppCode<Result>(queuesMainWork: Bool = true, _ body: () throws -> Result) rethrows -> Result {
+        let id = core.withLock { state in
+            if queuesMainWork { state.mainQueueMayHoldAppWork = true }
+            return state.work.newOwner()
+        }
         return try Self.$lease.withValue(WorkLease(owner: id, host: self)) {
             try ActionButtonRuntime.$host.withValue(self) { try body() }
         }
@@ -276,11 +285,21 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// A sensor reading the engine logged: kept for `latestReading`, and handed to every
     /// observer (the simulated frameworks' delegates), inside the watch.
     func publish(_ reading: SensorReading) {
-        for observer in readings.publish(reading) { runAppCode { observer.sensorsDidUpdate(reading) } }
+        for observer in readings.publish(reading) { runAppCode(queuesMainWork: false) { observer.sensorsDidUpdate(reading) } }
         // Those waiting for it are busy again from this moment, before the driver can ask
         // whether the watch is quiescent: it waits until they have handled the reading.
         let waiters = core.withLock { $0.takeReadingWaiters() }
         for waiter in waiters { waiter.resume(returning: reading) }
+    }
+
+    /// Whether app code has run since the main queue was last flushed (it may have queued a
+    /// block there); clears it. Always false where the process does not serve the main queue.
+    func takeMainQueueWork() -> Bool {
+        guard AppMainQueue.isServed else { return false }
+        return core.withLock { state in
+            defer { state.mainQueueMayHoldAppWork = false }
+            return state.mainQueueMayHoldAppWork
+        }
     }
 
     /// Virtual time: suspends until all app work is finished or asleep on this clock. Returns

@@ -86,13 +86,20 @@ extension SimulationEngine {
         // replay does not keep one of Swift's few executor threads from everyone else.
         while host.isQuiescent {
             if drainReports() == 0 {
+                // Blocks app code queued on the main queue (`DispatchQueue.main.async`) run
+                // before the watch counts as quiescent, as they would on a watch long before
+                // the engine's next instant; what they start is settled in turn.
+                if host.takeMainQueueWork() {
+                    await AppMainQueue.flush()
+                    continue
+                }
                 if countQuietStep() { await Task.yield() }
                 return
             }
         }
         guard let stallLimit else {
             await settle()
-            return
+            return try await settle(stallLimit: nil)
         }
         repeat {
             let busy = await host.quiescence(within: stallLimit)
@@ -100,6 +107,7 @@ extension SimulationEngine {
             if Task.isCancelled { return }
             if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
         } while drainReports() > 0
+        try await settle(stallLimit: stallLimit)
     }
 
     /// Counts a step settled without suspending; true every 512th, when the caller should
