@@ -85,10 +85,10 @@ public enum ActionButtonRuntime {
     public static var current: (any ActionButtonHost)? {
         if let host { return host }
         guard Thread.isMainThread else { return nil }
-        return mainQueue.withLock { state -> (any ActionButtonHost)? in
-            guard state.served else { return nil }
-            state.watches.removeAll { $0.host == nil }
-            return state.watches.count == 1 ? state.watches[0].host : nil
+        guard mainQueueServed else { return nil }
+        return watches.withLock { watches -> (any ActionButtonHost)? in
+            watches.removeAll { $0.host == nil }
+            return watches.count == 1 ? watches[0].host : nil
         }
     }
 
@@ -96,19 +96,24 @@ public enum ActionButtonRuntime {
         weak var host: (any ActionButtonHost & AnyObject)?
     }
 
-    private static let mainQueue = Mutex<(served: Bool, watches: [WeakHost])>((false, []))
+    /// The simulated watches of this process, while their hosts live.
+    private static let watches = Mutex<[WeakHost]>([])
+    /// Read at every quiet step of a replay: an atomic, not a lock.
+    private static let served = Atomic<Bool>(false)
 
-    /// This process's main thread runs the main queue for the app from now on.
-    public static func serveMainQueue() { mainQueue.withLock { $0.served = true } }
+    /// This process's main thread runs the main queue for the app from now on (the command
+    /// line's does): the engine waits for the blocks app code queues there, and code they run
+    /// reaches the process's one watch.
+    public static func serveMainQueue() { served.store(true, ordering: .releasing) }
 
     /// Whether this process's main thread runs the main queue for the app.
-    public static var mainQueueServed: Bool { mainQueue.withLock { $0.served } }
+    public static var mainQueueServed: Bool { served.load(ordering: .acquiring) }
 
     /// A simulated watch starts in this process (it ends when its host is released).
     public static func watchStarted(_ host: any ActionButtonHost & AnyObject) {
-        mainQueue.withLock { state in
-            state.watches.removeAll { $0.host == nil }
-            state.watches.append(WeakHost(host: host))
+        watches.withLock { watches in
+            watches.removeAll { $0.host == nil }
+            watches.append(WeakHost(host: host))
         }
     }
 }

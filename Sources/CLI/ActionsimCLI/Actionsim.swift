@@ -2,7 +2,6 @@ import AppIntents
 import ArgumentParser
 import Dispatch
 import LinuxInput
-import Simulation
 import YAMLDocuments
 #if canImport(Glibc)
 import Glibc
@@ -109,7 +108,7 @@ extension Actionsim {
             await runFromCommandLine(apps: apps)
             exit()
         }
-        AppMainQueue.serve()
+        ActionButtonRuntime.serveMainQueue()
         MainDispatchQueue.serveForever()
     }
 

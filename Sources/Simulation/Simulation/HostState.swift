@@ -14,7 +14,7 @@ struct HostState {
     var reports = ReportQueue()
     /// The driver's wait for quiescence.
     var quiescence = QuiescenceWait()
-    /// App code has run since the main queue was last flushed (see `AppMainQueue`).
+    /// App code has run since the main queue was last flushed (see `SimulationHost.takeMainQueueWork`).
     var mainQueueMayHoldAppWork = false
     /// The run ended: no one sleeps or waits any more.
     var shutDown = false

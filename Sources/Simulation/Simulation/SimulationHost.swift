@@ -267,7 +267,7 @@ public final class SimulationHost: ActionButtonHost, Sendable {
     /// this watch, under a lease of its own, so tasks it starts are waited for.
     ///
     /// `queuesMainWork`: whether blocks it queues on the main queue are waited for (see
-    /// `AppMainQueue`); not for sensor readings' observers, which run at every reading and
+    /// `takeMainQueueWork`); not for sensor readings' observers, which run at every reading and
     /// hand the main queue what updates a screen.
     func runAppCode<Result>(queuesMainWork: Bool = true, _ body: () throws -> Result) rethrows -> Result {
         let id = core.withLock { state in
@@ -292,13 +292,30 @@ public final class SimulationHost: ActionButtonHost, Sendable {
         for waiter in waiters { waiter.resume(returning: reading) }
     }
 
+    // The main dispatch queue as app code uses it: an intent's `perform()` that hands its work
+    // to `DispatchQueue.main.async { manager.startWorkout() }` and returns. On a watch that
+    // block runs within milliseconds, long before the start deadline; on virtual time the
+    // engine would reach the deadline first unless it waits for the block. So, after app code
+    // has run, the engine counts the watch quiescent only once the main queue has run what was
+    // queued on it by then. Only where the process serves the main queue for the app (the
+    // command line's main thread does: `ActionButtonRuntime.serveMainQueue()`); elsewhere (a
+    // test process whose main thread serves nothing) the engine does not wait, as before.
+
     /// Whether app code has run since the main queue was last flushed (it may have queued a
     /// block there); clears it. Always false where the process does not serve the main queue.
     func takeMainQueueWork() -> Bool {
-        guard AppMainQueue.isServed else { return false }
+        guard ActionButtonRuntime.mainQueueServed else { return false }
         return core.withLock { state in
             defer { state.mainQueueMayHoldAppWork = false }
             return state.mainQueueMayHoldAppWork
+        }
+    }
+
+    /// Suspends until the main queue has run every block queued on it before this call (a
+    /// block queued behind them runs after them).
+    func flushMainQueue() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
         }
     }
 

@@ -81,33 +81,34 @@ extension SimulationEngine {
 
     /// Waits until all app work is finished or asleep, applying what it reports.
     public func settle(stallLimit: Duration?) async throws(Stall) {
-        // Most instants (a sensor tick, a press whose intent already returned) find no app
-        // work running: settle without suspending, except now and then, so that a long
-        // replay does not keep one of Swift's few executor threads from everyone else.
-        while host.isQuiescent {
-            if drainReports() == 0 {
+        while true {
+            // Most instants (a sensor tick, a press whose intent already returned) find no app
+            // work running: settle without suspending, except now and then, so that a long
+            // replay does not keep one of Swift's few executor threads from everyone else.
+            while host.isQuiescent {
+                guard drainReports() == 0 else { continue }
                 // Blocks app code queued on the main queue (`DispatchQueue.main.async`) run
                 // before the watch counts as quiescent, as they would on a watch long before
                 // the engine's next instant; what they start is settled in turn.
                 if host.takeMainQueueWork() {
-                    await AppMainQueue.flush()
+                    await host.flushMainQueue()
                     continue
                 }
                 if countQuietStep() { await Task.yield() }
                 return
             }
+            if let stallLimit {
+                repeat {
+                    let busy = await host.quiescence(within: stallLimit)
+                    // A cancelled run (SIGTERM) stops waiting; that is not a stall.
+                    if Task.isCancelled { return }
+                    if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
+                } while drainReports() > 0
+            } else {
+                await settle()
+                if Task.isCancelled { return }
+            }
         }
-        guard let stallLimit else {
-            await settle()
-            return try await settle(stallLimit: nil)
-        }
-        repeat {
-            let busy = await host.quiescence(within: stallLimit)
-            // A cancelled run (SIGTERM) stops waiting; that is not a stall.
-            if Task.isCancelled { return }
-            if let busy { throw Stall(limit: stallLimit, time: now, busy: busy) }
-        } while drainReports() > 0
-        try await settle(stallLimit: stallLimit)
     }
 
     /// Counts a step settled without suspending; true every 512th, when the caller should
