@@ -283,20 +283,26 @@ public struct AppScan: Sendable {
         for file in kept {
             for (name, used) in file.bodies { bodies[name, default: []].formUnion(used) }
         }
-        func reached(from roots: Set<String>) -> Set<String> {
+        // Each name once, along `edges`: the names reached from `roots`.
+        func reached(from roots: Set<String>, along edges: [String: Set<String>]) -> Set<String> {
             var seen = roots
             var queue = Array(roots)
             while let name = queue.popLast() {
-                for next in bodies[name] ?? [] where seen.insert(next).inserted { queue.append(next) }
+                for next in edges[name] ?? [] where seen.insert(next).inserted { queue.append(next) }
             }
             return seen
         }
-        let fromIntents = reached(from: ["perform"])
+        let fromIntents = reached(from: ["perform"], along: bodies)
+        var callers: [String: Set<String>] = [:]
+        for (name, used) in bodies {
+            for callee in used { callers[callee, default: []].insert(name) }
+        }
         for start in kept.flatMap(\.sessionStarts) {
             guard let entry = start.entry, !fromIntents.contains(entry) else { continue }
+            // The names whose code leads to the entry: what a left-out file may use to start it.
+            let leading = reached(from: [entry], along: callers)
             for (index, file) in leftOutFiles.enumerated() {
-                let callers = file.uses.filter { $0.key == entry || (bodies[$0.key] != nil && reached(from: [$0.key]).contains(entry)) }
-                guard let caller = callers.min(by: { $0.value < $1.value }) else { continue }
+                guard let caller = file.uses.filter({ leading.contains($0.key) }).min(by: { $0.value < $1.value }) else { continue }
                 let call = SwiftSourceFile.SessionStart(
                     call: "\(caller.key) → \(start.call) at \(start.position.file):\(start.position.line)", position: caller.value)
                 if !leftOut[index].sessionStarts.contains(call) { leftOut[index].sessionStarts.append(call) }
