@@ -15,12 +15,7 @@ extension HKHealthStore {
     /// authorization fails with `errorInvalidArgument`, as Apple's page requires such a type.
     public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?,
                                                   completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try askPerObject(objectType, predicate: predicate)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try askPerObject(objectType, predicate: predicate) }
     }
 
     public func requestPerObjectReadAuthorization(for objectType: HKObjectType, predicate: NSPredicate?) async throws {
@@ -44,12 +39,7 @@ extension HKHealthStore {
     /// `errorInvalidArgument`.
     public func recalibrateEstimates(sampleType: HKSampleType, date: Date,
                                      completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try recalibrate(sampleType, from: date)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try recalibrate(sampleType, from: date) }
     }
 
     public func recalibrateEstimates(sampleType: HKSampleType, date: Date) async throws {
@@ -71,12 +61,7 @@ extension HKHealthStore {
     /// an activity not in the workout fails with `errorInvalidArgument`.
     public func relateWorkoutEffortSample(_ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?,
                                           completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try relateEffort(sample, workout, activity)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try relateEffort(sample, workout, activity) }
     }
 
     public func relateWorkoutEffortSample(_ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?) async throws {
@@ -87,12 +72,7 @@ extension HKHealthStore {
     /// sample stays saved. A sample not related to them fails with `errorInvalidArgument`.
     public func unrelateWorkoutEffortSample(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?,
                                             completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try unrelateEffort(sample, workout, activity)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try unrelateEffort(sample, workout, activity) }
     }
 
     public func unrelateWorkoutEffortSample(_ sample: HKSample, from workout: HKWorkout, activity: HKWorkoutActivity?) async throws {

@@ -60,12 +60,7 @@ public final class HKHealthStore: Sendable {
 
     /// Deletes objects this app saved; an empty list fails with `errorInvalidArgument`.
     public func delete(_ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try HealthDatabase.current.delete(objects)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try HealthDatabase.current.delete(objects) }
     }
 
     public func delete(_ object: HKObject) async throws { try HealthDatabase.current.delete([object]) }

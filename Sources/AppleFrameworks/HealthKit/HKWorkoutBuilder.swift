@@ -382,7 +382,7 @@ public final class HKDevice: Hashable, Sendable {
 }
 
 /// Runs `body` and hands its outcome to a completion handler of HealthKit's `(success, error)`
-/// shape: the builders' (workout and route) one way to answer such a handler.
+/// shape: HealthKit's one way to answer such a handler (the builders', the store's, the session's).
 func report(_ completion: @Sendable (Bool, (any Error)?) -> Void, _ body: () throws -> Void) {
     do {
         try body()

@@ -251,12 +251,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// the session must be running or paused (else Apple's `errorInvalidArgument`), the
     /// session log records the mirroring, and nothing answers from the other side.
     public func startMirroringToCompanionDevice(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try startMirroring()
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try startMirroring() }
     }
 
     public func startMirroringToCompanionDevice() async throws { try startMirroring() }
@@ -289,12 +284,7 @@ public final class HKWorkoutSession: @unchecked Sendable {
     /// Sends data to the mirrored session: logged with its size; without mirroring started,
     /// Apple's `errorInvalidArgument`.
     public func sendToRemoteWorkoutSession(data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        do {
-            try send(data)
-            completion(true, nil)
-        } catch {
-            completion(false, error)
-        }
+        report(completion) { try send(data) }
     }
 
     public func sendToRemoteWorkoutSession(data: Data) async throws { try send(data) }
