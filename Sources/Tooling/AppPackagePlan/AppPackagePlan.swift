@@ -146,7 +146,7 @@ public struct AppPackagePlan {
         // The target's Compile Sources list, where the project has one (before Xcode 16, or a
         // file added to the target alone): a file of the folder it does not list is not built,
         // and one it lists elsewhere is, as in Xcode.
-        var otherFiles: [(name: String, url: URL, path: String, text: String)] = []
+        var otherFiles: [(name: String, path: String, text: String)] = []
         if let projectFolder = xcode.projectFolder?.resolvingSymlinksInPath(), !xcode.compiledFiles.isEmpty {
             let compiled = xcode.compiledFiles.map { projectFolder.appendingPathComponent($0).standardizedFileURL.resolvingSymlinksInPath().path }
             let listed = Set(compiled)
@@ -160,13 +160,11 @@ public struct AppPackagePlan {
                 folders[0].exceptions = Set(contents.swiftFiles.map(\.path).filter { !listed.contains(inFolders[0] + contents.relative($0)) })
             }
             for path in compiled where ownsFolder && !inFolders.contains(where: path.hasPrefix) && path.hasPrefix(projectFolder.path + "/") {
-                let url = URL(fileURLWithPath: path)
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw AppPackageError("\(path): is not UTF-8 text; expected a Swift file")
-                }
+                // A file the list names that is not there is Xcode's to report, not a file here.
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                let shown = Self.shownPath(of: URL(fileURLWithPath: path), besideAppFolder: folder, at: folderURL)
                 let relative = String(path.dropFirst(projectFolder.path.count + 1))
-                otherFiles.append(("Project/" + relative, url, Self.shownPath(of: url, besideAppFolder: folder, at: folderURL), text))
+                otherFiles.append(("Project/" + relative, shown, try FolderContents.swiftText(atPath: path, shownAs: shown)))
             }
         }
         var conditions = CompilationConditions(languageMode: languageMode.mode)

@@ -26,14 +26,19 @@ struct FolderContents {
             if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { continue }
             files.append(relative)
             if relative.hasSuffix(".swift") {
-                guard let data = fileManager.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
-                    throw AppPackageError("\(shown(relative)): is not UTF-8 text; expected a Swift file")
-                }
-                swiftFiles.append((shown(relative), text))
+                swiftFiles.append((shown(relative), try Self.swiftText(atPath: url.path, shownAs: shown(relative))))
             }
         }
         files.sort()
         swiftFiles.sort { $0.path < $1.path }
+    }
+
+    /// A Swift file's text; a file that is not UTF-8 is refused, naming it as shown.
+    static func swiftText(atPath path: String, shownAs shown: String) throws(AppPackageError) -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw AppPackageError("\(shown): is not UTF-8 text; expected a Swift file")
+        }
+        return text
     }
 
     func shown(_ relative: String) -> String { (shownAs.hasSuffix("/") ? shownAs : shownAs + "/") + relative }
